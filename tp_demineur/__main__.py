@@ -1,0 +1,5 @@
+"""``python -m tp_demineur`` : lance le jeu."""
+
+from .cli import console_script
+
+console_script()
