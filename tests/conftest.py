@@ -1,0 +1,190 @@
+"""Le correcteur du TP démineur : options, soumission notée, barème et rapport.
+
+- ``python -m pytest`` note la solution de référence (20/20 attendu) et lance aussi
+  les tests du projet (jeu, sujet, kit, corpus) ;
+- ``python -m pytest tests --submission CHEMIN`` ne lance que les tests notés, sur
+  le fichier ``.py`` ou le dossier ``CHEMIN`` ;
+- ``--results-json FICHIER`` écrit le résultat au format results.json de Gradescope.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+from grading import config as grading_config
+from grading import scoring
+from grading.checks import Echec, describe_load
+from grading.judge import GraderAbort, Submission, SubmissionError
+
+# Une notation reproductible : mêmes exemples à chaque lancement, aucune mémoire
+# des lancements précédents, aucune limite de temps de hypothesis (le juge a les siennes).
+settings.register_profile(
+    "notation",
+    derandomize=True,
+    database=None,
+    deadline=None,
+    max_examples=grading_config.MAX_EXAMPLES,
+    print_blob=False,
+    suppress_health_check=list(HealthCheck),
+)
+settings.load_profile("notation")
+
+ROOT = Path(__file__).resolve().parent.parent
+collect_ignore = ["corpus"]
+
+
+def pytest_addoption(parser):
+    group = parser.getgroup("notation", "notation du TP démineur")
+    group.addoption(
+        "--submission",
+        metavar="CHEMIN",
+        help="le code à noter : un fichier .py ou un dossier (par défaut : "
+        + ("votre tp_demineur/)" if grading_config.KIT else "la solution de référence)"),
+    )
+    group.addoption(
+        "--results-json",
+        metavar="FICHIER",
+        help="écrire le résultat au format results.json de Gradescope",
+    )
+
+
+def load_reference():
+    """La solution de référence, pour les relais et les tests du projet (None dans le kit)."""
+    if grading_config.KIT:
+        return None
+    sys.path.insert(0, str(ROOT))
+    import tp_demineur
+
+    return tp_demineur
+
+
+class Grading:
+    """L'état de la notation pendant une session pytest."""
+
+    def __init__(self, pytest_config):
+        option = pytest_config.getoption("--submission")
+        self.explicit = option is not None
+        self.path = Path(option) if option else ROOT / "tp_demineur"
+        self.json_path = pytest_config.getoption("--results-json")
+        self.results: dict[str, scoring.TestResult] = {}
+        self.submission: Submission | None = None
+        self.started = time.monotonic()
+        self.reference = load_reference()
+        try:
+            self.submission = Submission(self.path, reference=self.reference)
+        except SubmissionError as error:
+            raise pytest.UsageError(f"soumission inutilisable : {error}") from None
+
+    def close(self):
+        if self.submission is not None:
+            self.submission.close()
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "question(fonction, poids=1, nom=None): test noté d'une fonction du contrat"
+    )
+    config.addinivalue_line("markers", "projet: test du projet lui-même, non noté")
+    if not hasattr(config, "workerinput"):
+        config.grading = Grading(config)
+
+
+def pytest_unconfigure(config):
+    grading = getattr(config, "grading", None)
+    if grading is not None:
+        grading.close()
+
+
+def test_name(item) -> str:
+    marker = item.get_closest_marker("question")
+    if marker.kwargs.get("nom"):
+        return marker.kwargs["nom"]
+    doc = (item.function.__doc__ or item.name).strip().splitlines()[0]
+    return doc.rstrip(".")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(session, config, items):
+    grading = config.grading
+    if grading.explicit:
+        kept = [item for item in items if item.get_closest_marker("question")]
+        dropped = [item for item in items if not item.get_closest_marker("question")]
+        if dropped:
+            config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
+    for item in items:
+        marker = item.get_closest_marker("question")
+        if marker is None:
+            continue
+        function = marker.args[0]
+        weight = float(marker.kwargs.get("poids", marker.args[1] if len(marker.args) > 1 else 1))
+        grading.results[item.nodeid] = scoring.TestResult(
+            item.nodeid, test_name(item), function, weight
+        )
+    scoring.assign_points(list(grading.results.values()))
+
+
+@pytest.fixture(scope="session")
+def sub(pytestconfig) -> Submission:
+    """La soumission notée, chargée dans son processus de travail."""
+    return pytestconfig.grading.submission
+
+
+@pytest.fixture(autouse=True)
+def _fresh_budget(request):
+    if request.node.get_closest_marker("question"):
+        request.config.grading.submission.begin_test()
+
+
+def explain_failure(excinfo) -> str:
+    error = excinfo.value
+    if isinstance(error, Echec):
+        return str(error)
+    if isinstance(error, GraderAbort):
+        return f"Test interrompu : {error.message}."
+    return f"Erreur inattendue pendant le test : {excinfo.typename} : {error}"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    result = item.config.grading.results.get(item.nodeid)
+    if result is None:
+        return
+    if report.when == "call" or (report.when == "setup" and report.failed):
+        result.passed = report.passed
+        if call.excinfo is not None and report.failed:
+            result.output = explain_failure(call.excinfo)
+            report.longrepr = result.output
+
+
+def load_summary(grading: Grading) -> str:
+    submission = grading.submission
+    info = submission.load_info if submission else None
+    return describe_load(info, sorted({r.function for r in grading.results.values()}))
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    grading = config.grading
+    results = list(grading.results.values())
+    if not results:
+        return
+    summary = load_summary(grading)
+    title = f"Notation de : {grading.path}"
+    table = scoring.score_table(results, title)
+    terminalreporter.write_sep("=", "note")
+    if summary:
+        terminalreporter.write_line(summary)
+        terminalreporter.write_line("")
+    for line in table.splitlines():
+        terminalreporter.write_line(line)
+    if grading.json_path:
+        seconds = time.monotonic() - grading.started
+        scoring.write_results_json(Path(grading.json_path), results, seconds, summary)
+        terminalreporter.write_line(f"\nRésultat écrit dans {grading.json_path}")

@@ -1,0 +1,1 @@
+"""Le correcteur du TP démineur : juge, vérifications, barème et rapport."""

@@ -1,0 +1,642 @@
+"""Les vérifications du contrat, une par aspect de chaque fonction.
+
+Chaque vérification reçoit la soumission, un cas (un dictionnaire de données
+simples) et, s'il y en a, le résultat attendu ; elle appelle la fonction de
+l'étudiant et lève :class:`Echec` avec un message en français qui dit ce qui ne
+va pas et dessine l'exemple. Les résultats attendus viennent d'ailleurs (de la
+référence ou d'un oracle pour le correcteur, d'un fichier pour le kit) : ce
+module ne contient aucune solution.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import unicodedata
+
+from . import stats
+from .boards import cell_differences, quote_lines, short, show_grids, size
+from .judge import Outcome, identity, row_identities, same
+
+
+class Echec(AssertionError):
+    """Un manquement au contrat, expliqué en français."""
+
+
+def fail(message: str):
+    raise Echec(message)
+
+
+# ---------------------------------------------------------------------------
+# Outils communs
+# ---------------------------------------------------------------------------
+
+ERROR_HINTS = {
+    "OutputLimitExceeded": "elle affiche sans fin (ou beaucoup trop)",
+    "MemoryError": "elle a épuisé la mémoire permise",
+    "RecursionError": "la récursion est trop profonde",
+    "SystemExit": "elle a appelé sys.exit() ou exit()",
+    "KeyboardInterrupt": "elle a levé KeyboardInterrupt",
+    "NotImplementedError": "elle n'est pas encore écrite",
+}
+
+
+def explain_error(error: dict) -> str:
+    text = f"{error['type']} : {error['message']}" if error["message"] else error["type"]
+    hint = ERROR_HINTS.get(error["type"])
+    if hint:
+        text += f" ({hint})"
+    if error.get("line"):
+        file, number, code = error["line"]
+        text += f"\n  à la ligne {number} de {file} : {code.strip()}"
+    return text
+
+
+def expect_no_error(outcome: Outcome, func: str, example: str):
+    if outcome.error:
+        fail(f"{func} a levé une exception : {explain_error(outcome.error)}\n{example}")
+
+
+def expect_untouched(outcome: Outcome, func: str, names: list[str], originals: list, example: str):
+    """Les grilles que la fonction doit seulement lire n'ont pas changé."""
+    for name, before, after in zip(names, originals, outcome.args):
+        if before is not None and not same(before, after):
+            fail(
+                f"{func} ne doit pas modifier {name}, qui a changé :\n"
+                f"{cell_differences(before, after)}\n{example}"
+            )
+
+
+def expect_rows_kept(outcome: Outcome, func: str, names: list[str], example: str):
+    """Une grille remplie sur place garde ses listes de lignes."""
+    for name, replaced in zip(names, outcome.rows_replaced):
+        if name and replaced:
+            fail(
+                f"{func} a remplacé des lignes de {name} par de nouvelles listes : "
+                f"il faut changer les cases, {name}[y][x] = ..., sans remplacer les lignes.\n"
+                f"{example}"
+            )
+
+
+def expect_grid(func: str, name: str, before, expected, got, example: str):
+    if same(expected, got):
+        return
+    hint = ""
+    if same(before, got):
+        hint = (
+            f"\n  {name} n'a pas changé du tout : la fonction doit modifier les cases de la "
+            f"grille reçue ({name}[y][x] = ...), pas créer une nouvelle grille."
+        )
+    fail(
+        f"après {func}, {name} n'est pas ce qu'il faut :\n"
+        f"{cell_differences(expected, got)}{hint}\n{example}\n"
+        f"{show_grids(**{name + ' attendu': expected, name + ' obtenu': got})}"
+    )
+
+
+def expect_exact(func: str, expected, got, example: str):
+    if same(expected, got):
+        return
+    detail = ""
+    if not isinstance(got, type(expected)) or type(got) is not type(expected):
+        detail = f" (le type doit être {type(expected).__name__})"
+    fail(f"{func} doit renvoyer {expected!r}, elle a renvoyé {short(got)}{detail}.\n{example}")
+
+
+def folded(text: str) -> str:
+    """Le texte en minuscules, sans accents."""
+    decomposed = unicodedata.normalize("NFD", text.lower())
+    return "".join(c for c in decomposed if unicodedata.category(c) != "Mn")
+
+
+def messages_between_reads(outcome: Outcome) -> list[str]:
+    """Ce qui a été affiché après chaque ligne lue, jusqu'à la lecture suivante."""
+    reads = outcome.reads
+    return [outcome.stdout[reads[i] : reads[i + 1]] for i in range(len(reads) - 1)]
+
+
+def expect_messages(outcome: Outcome, func: str, lines: list[str], bad: list[int], example: str):
+    """Après chaque mauvaise ligne (``lines[i]`` pour i dans ``bad``), un message est affiché.
+
+    Le message est ce qui s'affiche entre la lecture de la ligne et la lecture
+    suivante : il doit contenir des lettres et ne pas être la seule invite.
+    """
+    first_prompt = outcome.stdout[: outcome.reads[0]].strip() if outcome.reads else ""
+    segments = messages_between_reads(outcome)
+    for index in bad:
+        line = lines[index]
+        segment = segments[index] if index < len(segments) else ""
+        if not re.search(r"[^\W\d_]", segment) or segment.strip() == first_prompt:
+            fail(
+                f"{func} n'affiche aucun message après la ligne incorrecte {line!r} : "
+                "il faut dire au joueur ce qui ne va pas avant de redemander.\n"
+                f"{example}\n  Ce qui a été affiché :\n{quote_lines(outcome.stdout)}"
+            )
+
+
+def lines_example(lines: list[str]) -> str:
+    return "  Lignes tapées : " + ", ".join(repr(line) for line in lines)
+
+
+# ---------------------------------------------------------------------------
+# Q4 : initialise_mines, initialise_open
+# ---------------------------------------------------------------------------
+
+
+def initialise_mines_count(sub, case: dict, expected=None):
+    """Exactement nb_mines mines, quelle que soit la grille reçue."""
+    grid, nb_mines = case["grid"], case["nb_mines"]
+    example = (
+        f"  Exemple : plateau {size(grid)}, nb_mines = {nb_mines}, grille reçue :\n"
+        f"{show_grids(mines=grid)}"
+    )
+    outcome = sub.call("initialise_mines", grid, nb_mines, seed=case["seed"])
+    expect_no_error(outcome, "initialise_mines", example)
+    expect_rows_kept(outcome, "initialise_mines", ["mines"], example)
+    after = outcome.args[0]
+    if same(after, grid) and sum(row.count(True) for row in grid) != nb_mines:
+        fail(
+            "initialise_mines n'a pas modifié la grille reçue : il faut changer ses cases "
+            "(mines[y][x] = ...), pas créer une nouvelle grille.\n" + example
+        )
+    shape_ok = len(after) == len(grid) and all(
+        isinstance(row, list) and len(row) == len(grid[0]) for row in after
+    )
+    if not shape_ok:
+        fail(f"initialise_mines a changé la forme de la grille : {short(after)}\n{example}")
+    odd = [(x, y) for y, row in enumerate(after) for x, v in enumerate(row) if type(v) is not bool]
+    if odd:
+        x, y = odd[0]
+        fail(
+            f"chaque case de mines doit valoir True ou False ; la case (x={x}, y={y}) vaut "
+            f"{short(after[y][x])}.\n{example}"
+        )
+    count = sum(row.count(True) for row in after)
+    if count != nb_mines:
+        fail(
+            f"initialise_mines doit placer exactement {nb_mines} mine(s), il y en a {count}.\n"
+            f"{example}\n  Grille obtenue :\n{show_grids(mines=after)}"
+        )
+
+
+def _placement(outcome: Outcome) -> tuple[int, ...]:
+    grid = outcome.args[0]
+    width = len(grid[0])
+    return tuple(
+        y * width + x for y, row in enumerate(grid) for x, v in enumerate(row) if v is True
+    )
+
+
+def initialise_mines_uses_random(sub, case: dict, expected=None):
+    """Le tirage vient du module random, sans jamais appeler random.seed."""
+    width, height, nb_mines = case["width"], case["height"], case["nb_mines"]
+    example = f"  Exemple : plateau {width}×{height}, nb_mines = {nb_mines}."
+    placements = []
+    for seed in [case["seeds"][0], *case["seeds"]]:
+        grid = [[False] * width for _ in range(height)]
+        outcome = sub.call("initialise_mines", grid, nb_mines, seed=seed)
+        expect_no_error(outcome, "initialise_mines", example)
+        placements.append(_placement(outcome))
+    if placements[0] != placements[1]:
+        fail(
+            "initialise_mines doit tirer ses mines avec le module random : après le même "
+            "random.seed(...), deux appels ont donné des plateaux différents.\n" + example
+        )
+    if len(set(placements[1:])) == 1:
+        fail(
+            f"initialise_mines a placé les mines aux mêmes cases pour {len(case['seeds'])} "
+            "graines différentes : n'appelez pas random.seed dans la fonction (le hasard "
+            "doit changer d'une partie à l'autre).\n" + example
+        )
+
+
+def initialise_mines_uniform(sub, case: dict, expected=None):
+    """Chaque ensemble de nb_mines cases a la même probabilité (test du khi-deux)."""
+    width, height, nb_mines, draws = (
+        case["width"],
+        case["height"],
+        case["nb_mines"],
+        case["draws"],
+    )
+    cells = width * height
+    example = f"  Exemple : {draws} tirages sur un plateau {width}×{height}, nb_mines = {nb_mines}."
+    grid = [[False] * width for _ in range(height)]
+    seeds = list(range(case["first_seed"], case["first_seed"] + draws))
+    outcomes = sub.batch("initialise_mines", grid, nb_mines, seeds=seeds, seconds=30)
+    for outcome in outcomes:
+        expect_no_error(outcome, "initialise_mines", example)
+    placements = [_placement(o) for o in outcomes]
+    wrong = [p for p in placements if len(p) != nb_mines]
+    if wrong:
+        fail(
+            f"initialise_mines doit placer exactement {nb_mines} mine(s) ; un tirage en a "
+            f"placé {len(wrong[0])}.\n{example}"
+        )
+    cell_counts = [0] * cells
+    for placement in placements:
+        for cell in placement:
+            cell_counts[cell] += 1
+    never = [c for c in range(cells) if cell_counts[c] == 0]
+    if never:
+        x, y = never[0] % width, never[0] // width
+        fail(
+            f"en {draws} tirages, la case (x={x}, y={y}) n'a jamais reçu de mine : "
+            f"toutes les cases doivent pouvoir être choisies.\n{example}"
+        )
+    p_cells = stats.cells_p_value(cell_counts, nb_mines, draws)
+    subsets = {c: i for i, c in enumerate(itertools.combinations(range(cells), nb_mines))}
+    p_subsets = 1.0
+    if len(subsets) <= 200:
+        counts: dict[int, int] = {}
+        for placement in placements:
+            key = subsets[tuple(sorted(placement))]
+            counts[key] = counts.get(key, 0) + 1
+        p_subsets = stats.subsets_p_value(counts, len(subsets), draws)
+    if min(p_cells, p_subsets) < stats.ALPHA:
+        frequencies = "\n".join(
+            "    "
+            + " ".join(f"{cell_counts[y * width + x] / draws:4.2f}" for x in range(width))
+            for y in range(height)
+        )
+        fail(
+            "les mines ne sont pas placées uniformément : certaines cases (ou certains "
+            "groupes de cases) sont choisies bien plus souvent que d'autres "
+            f"(test du khi-deux, p = {min(p_cells, p_subsets):.1e}).\n{example}\n"
+            f"  Fréquence de chaque case (attendu {nb_mines / cells:.2f} partout) :\n"
+            f"{frequencies}"
+        )
+
+
+def initialise_open_closes_all(sub, case: dict, expected=None):
+    """Après l'appel, toutes les cases sont fermées (False)."""
+    grid = case["grid"]
+    example = f"  Exemple : plateau {size(grid)}, grille reçue :\n{show_grids(opened=grid)}"
+    outcome = sub.call("initialise_open", grid)
+    expect_no_error(outcome, "initialise_open", example)
+    expect_rows_kept(outcome, "initialise_open", ["opened"], example)
+    closed = [[False] * len(grid[0]) for _ in grid]
+    expect_grid("initialise_open", "opened", grid, closed, outcome.args[0], example)
+
+
+# ---------------------------------------------------------------------------
+# Q5 : is_coord_ok, nb_adjacent_mines, compute_neigh
+# ---------------------------------------------------------------------------
+
+
+def is_coord_ok_answers(sub, case: dict, expected: bool):
+    x, y, width, height = case["x"], case["y"], case["width"], case["height"]
+    example = f"  Exemple : is_coord_ok({x}, {y}, {width}, {height})"
+    outcome = sub.call("is_coord_ok", x, y, width, height)
+    expect_no_error(outcome, "is_coord_ok", example)
+    expect_exact("is_coord_ok", expected, outcome.ret, example)
+
+
+def nb_adjacent_mines_counts(sub, case: dict, expected: int):
+    mines, x, y = case["mines"], case["x"], case["y"]
+    example = (
+        f"  Exemple : nb_adjacent_mines(mines, {x}, {y}) sur un plateau {size(mines)} :\n"
+        f"{show_grids(mines=mines)}"
+    )
+    outcome = sub.call("nb_adjacent_mines", mines, x, y)
+    expect_no_error(outcome, "nb_adjacent_mines", example)
+    expect_exact("nb_adjacent_mines", expected, outcome.ret, example)
+    expect_untouched(outcome, "nb_adjacent_mines", ["mines"], [mines], example)
+
+
+def compute_neigh_fills(sub, case: dict, expected: list):
+    mines, neigh = case["mines"], case["neigh"]
+    example = f"  Exemple : plateau {size(mines)}\n{show_grids(mines=mines, neigh=neigh)}"
+    outcome = sub.call("compute_neigh", mines, neigh)
+    expect_no_error(outcome, "compute_neigh", example)
+    expect_rows_kept(outcome, "compute_neigh", [None, "neigh"], example)
+    expect_untouched(outcome, "compute_neigh", ["mines"], [mines], example)
+    expect_grid("compute_neigh", "neigh", neigh, expected, outcome.args[1], example)
+
+
+# ---------------------------------------------------------------------------
+# Q6 : display_board
+# ---------------------------------------------------------------------------
+
+
+def display_board_prints(sub, case: dict, expected: list[str]):
+    mines, neigh, opened = case["mines"], case["neigh"], case["opened"]
+    example = (
+        f"  Exemple : plateau {size(mines)}\n{show_grids(mines=mines, neigh=neigh, opened=opened)}"
+    )
+    outcome = sub.call("display_board", mines, neigh, opened)
+    expect_no_error(outcome, "display_board", example)
+    got = [line.rstrip() for line in outcome.stdout.split("\n")]
+    wanted = [*expected, ""]
+    if got != wanted:
+        detail = ""
+        if got[-1:] != [""]:
+            detail = "\n  La dernière ligne doit se terminer par un retour à la ligne."
+        elif len(got) != len(wanted):
+            detail = f"\n  Il faut exactement {len(expected)} ligne(s), une par ligne du plateau."
+        fail(
+            f"display_board n'affiche pas ce qu'il faut.{detail}\n{example}\n"
+            f"  Affichage attendu :\n{quote_lines(chr(10).join(expected))}\n"
+            f"  Affichage obtenu :\n{quote_lines(outcome.stdout.rstrip(chr(10)))}"
+        )
+    expect_untouched(
+        outcome, "display_board", ["mines", "neigh", "opened"], [mines, neigh, opened], example
+    )
+
+
+# ---------------------------------------------------------------------------
+# Q7 : is_move_ok, ask_move
+# ---------------------------------------------------------------------------
+
+
+def is_move_ok_answers(sub, case: dict, expected: bool):
+    opened, x, y = case["opened"], case["x"], case["y"]
+    example = (
+        f"  Exemple : is_move_ok(opened, {x}, {y}) sur un plateau {size(opened)} :\n"
+        f"{show_grids(opened=opened)}"
+    )
+    outcome = sub.call("is_move_ok", opened, x, y)
+    expect_no_error(outcome, "is_move_ok", example)
+    expect_exact("is_move_ok", expected, outcome.ret, example)
+    expect_untouched(outcome, "is_move_ok", ["opened"], [opened], example)
+
+
+def _ask(sub, case: dict) -> tuple[Outcome, str]:
+    opened, lines = case["opened"], case["lines"]
+    example = f"  Exemple : plateau {size(opened)}\n{show_grids(opened=opened)}\n" + lines_example(
+        lines
+    )
+    outcome = sub.call("ask_move", opened, stdin=lines)
+    return outcome, example
+
+
+def ask_move_returns_tuple(sub, case: dict, expected: dict):
+    """Une ligne valide : ask_move renvoie le tuple (x, y) d'entiers."""
+    outcome, example = _ask(sub, case)
+    expect_no_error(outcome, "ask_move", example)
+    expect_exact("ask_move", tuple(expected["move"]), outcome.ret, example)
+
+
+def ask_move_rejects_bad_lines(sub, case: dict, expected: dict):
+    """Des lignes incorrectes puis une valide : un message pour chacune, puis le bon coup."""
+    outcome, example = _ask(sub, case)
+    expect_no_error(outcome, "ask_move", example)
+    got = outcome.ret
+    if isinstance(got, (tuple, list)):
+        got = list(got)
+    if not same(expected["move"], got):
+        fail(
+            f"ask_move doit renvoyer le premier coup valide, {tuple(expected['move'])}, "
+            f"elle a renvoyé {short(outcome.ret)}.\n{example}"
+        )
+    if outcome.consumed != expected["consumed"]:
+        fail(
+            f"ask_move doit s'arrêter à la première ligne valide (la ligne "
+            f"{expected['consumed']}), elle a lu {outcome.consumed} ligne(s).\n{example}"
+        )
+    lines = case["lines"]
+    expect_messages(outcome, "ask_move", lines, list(range(expected["consumed"] - 1)), example)
+    expect_untouched(outcome, "ask_move", ["opened"], [case["opened"]], example)
+
+
+def ask_move_end_of_input(sub, case: dict, expected=None):
+    """Quand l'entrée se termine, EOFError remonte à l'appelant."""
+    outcome, example = _ask(sub, case)
+    if outcome.error is None:
+        fail(
+            "à la fin de l'entrée, ask_move doit laisser remonter EOFError ; elle a renvoyé "
+            f"{short(outcome.ret)}.\n{example}"
+        )
+    if outcome.error["type"] != "EOFError":
+        fail(
+            "à la fin de l'entrée, ask_move doit laisser remonter EOFError, pas "
+            f"{explain_error(outcome.error)}\n{example}"
+        )
+    expect_messages(outcome, "ask_move", case["lines"], list(range(len(case["lines"]))), example)
+
+
+# ---------------------------------------------------------------------------
+# Q8 : propagate_open_cells
+# ---------------------------------------------------------------------------
+
+
+def propagate_open_cells_floods(sub, case: dict, expected: list):
+    mines, neigh, opened = case["mines"], case["neigh"], case["opened"]
+    example = (
+        f"  Exemple : plateau {size(mines)}\n{show_grids(mines=mines, neigh=neigh, opened=opened)}"
+    )
+    outcome = sub.call("propagate_open_cells", mines, neigh, opened)
+    expect_no_error(outcome, "propagate_open_cells", example)
+    expect_rows_kept(outcome, "propagate_open_cells", [None, None, "opened"], example)
+    expect_untouched(outcome, "propagate_open_cells", ["mines", "neigh"], [mines, neigh], example)
+    expect_grid("propagate_open_cells", "opened", opened, expected, outcome.args[2], example)
+
+
+# ---------------------------------------------------------------------------
+# Q9 : is_finished
+# ---------------------------------------------------------------------------
+
+
+def is_finished_answers(sub, case: dict, expected: int):
+    mines, opened = case["mines"], case["opened"]
+    example = f"  Exemple : plateau {size(mines)}\n{show_grids(mines=mines, opened=opened)}"
+    outcome = sub.call("is_finished", mines, opened)
+    expect_no_error(outcome, "is_finished", example)
+    expect_exact("is_finished", expected, outcome.ret, example)
+    expect_untouched(outcome, "is_finished", ["mines", "opened"], [mines, opened], example)
+
+
+# ---------------------------------------------------------------------------
+# Q10 : play_turn, play_the_game
+# ---------------------------------------------------------------------------
+
+
+def _game_example(case: dict) -> str:
+    mines, neigh, opened = case["mines"], case["neigh"], case["opened"]
+    return (
+        f"  Exemple : plateau {size(mines)}\n{show_grids(mines=mines, neigh=neigh, opened=opened)}\n"
+        + lines_example(case["lines"])
+    )
+
+
+def _relayed_names(outcome: Outcome, names: set[str]) -> list[str]:
+    return [call.name for call in outcome.relayed if call.name in names]
+
+
+def play_turn_plays(sub, case: dict, expected: dict):
+    """play_turn affiche, demande, ouvre la case, puis inonde."""
+    mines, neigh, opened = case["mines"], case["neigh"], case["opened"]
+    example = _game_example(case)
+    outcome = sub.call("play_turn", mines, neigh, opened, stdin=case["lines"])
+    expect_no_error(outcome, "play_turn", example)
+    if sub.reference is not None:
+        steps = {"display_board", "ask_move", "propagate_open_cells"}
+        order = _relayed_names(outcome, steps)
+        if order != ["display_board", "ask_move", "propagate_open_cells"]:
+            fail(
+                "play_turn doit appeler, dans cet ordre et une fois chacune, display_board, "
+                "ask_move puis propagate_open_cells ; elle a appelé : "
+                f"{', '.join(order) or 'aucune des trois'}.\n{example}"
+            )
+        flood = next(c for c in outcome.relayed if c.name == "propagate_open_cells")
+        x, y = expected["move"]
+        seen = flood.args[2]
+        if not (isinstance(seen, list) and seen[y][x] is True):
+            fail(
+                f"play_turn doit ouvrir la case choisie ({x}, {y}), opened[{y}][{x}] = True, "
+                "avant d'appeler propagate_open_cells.\n" + example
+            )
+    expect_rows_kept(outcome, "play_turn", [None, None, "opened"], example)
+    expect_untouched(outcome, "play_turn", ["mines", "neigh"], [mines, neigh], example)
+    expect_grid("play_turn", "opened", opened, expected["opened"], outcome.args[2], example)
+    shown = [line.rstrip() for line in outcome.stdout.split("\n")]
+    if expected["board"] != shown[: len(expected["board"])]:
+        fail(
+            "play_turn doit commencer par afficher le plateau (display_board).\n"
+            f"{example}\n  Ce qui a été affiché :\n{quote_lines(outcome.stdout)}"
+        )
+
+
+def play_the_game_plays(sub, case: dict, expected: dict):
+    """play_the_game joue jusqu'à la fin, affiche le plateau et le verdict, renvoie le code."""
+    mines, neigh, opened = case["mines"], case["neigh"], case["opened"]
+    example = _game_example(case)
+    outcome = sub.call("play_the_game", mines, neigh, opened, stdin=case["lines"])
+    expect_no_error(outcome, "play_the_game", example)
+    if sub.reference is not None:
+        turns = _relayed_names(outcome, {"play_turn"})
+        if len(turns) != expected["turns"]:
+            fail(
+                f"play_the_game doit appeler play_turn tant que la partie n'est pas finie : "
+                f"ici {expected['turns']} fois, elle l'a appelée {len(turns)} fois.\n{example}"
+            )
+    expect_exact("play_the_game", expected["code"], outcome.ret, example)
+    expect_grid("play_the_game", "opened", opened, expected["opened"], outcome.args[2], example)
+    lines = [line.rstrip() for line in outcome.stdout.rstrip().split("\n")]
+    verdict = folded(lines[-1]) if lines else ""
+    word, other = ("gagne", "perdu") if expected["code"] == 1 else ("perdu", "gagne")
+    if word not in verdict or other in verdict:
+        fail(
+            f"la dernière ligne affichée par play_the_game doit dire « "
+            f"{'gagné' if word == 'gagne' else 'perdu'} » ; c'est {lines[-1]!r}.\n{example}\n"
+            f"  Fin de l'affichage :\n{quote_lines(chr(10).join(lines[-8:]))}"
+        )
+    final = expected["final_board"]
+    # Sans terminal, l'invite d'input() et la ligne suivante se partagent une ligne :
+    # on compare donc la fin du texte qui précède le verdict.
+    if not "\n".join(lines[:-1]).endswith("\n".join(final)):
+        fail(
+            "avant le verdict, play_the_game doit afficher le plateau une dernière fois.\n"
+            f"{example}\n  Plateau final attendu :\n{quote_lines(chr(10).join(final))}\n"
+            f"  Fin de l'affichage :\n{quote_lines(chr(10).join(lines[-8:]))}"
+        )
+
+
+# ---------------------------------------------------------------------------
+# Q3 : main
+# ---------------------------------------------------------------------------
+
+
+def main_asks_and_plays(sub, case: dict, expected: dict):
+    """main demande les tailles (en redemandant si besoin), crée les grilles et joue."""
+    lines = case["lines"]
+    width, height, nb_mines = expected["width"], expected["height"], expected["nb_mines"]
+    example = lines_example(lines) + f"\n  (soit un plateau {width}×{height} et {nb_mines} mine(s))"
+    outcome = sub.call("main", stdin=lines, seed=case["seed"], seconds=10)
+    started = any(c.name == "play_the_game" for c in outcome.relayed)
+    if not started:
+        expect_no_error(outcome, "main", example)
+    expect_messages(outcome, "main", lines, expected["bad"], example)
+    if sub.reference is None:
+        expect_no_error(outcome, "main", example)
+        if "gagn" not in folded(outcome.stdout) and "perdu" not in folded(outcome.stdout):
+            fail("main doit lancer la partie (play_the_game) jusqu'au bout.\n" + example)
+        return
+    calls = {c.name: c for c in outcome.relayed}
+    for name in ("initialise_mines", "initialise_open", "compute_neigh", "play_the_game"):
+        if name not in calls:
+            fail(f"main doit appeler {name}, elle ne l'a pas fait.\n{example}")
+    order = [c.name for c in outcome.relayed]
+    if not (
+        order.index("initialise_mines") < order.index("compute_neigh") < order.index("play_the_game")
+        and order.index("initialise_open") < order.index("play_the_game")
+    ):
+        fail(
+            "main doit appeler initialise_mines avant compute_neigh, et les trois "
+            f"initialisations avant play_the_game ; ordre obtenu : {', '.join(order)}.\n{example}"
+        )
+    placing = calls["initialise_mines"]
+    if not same(placing.args[1], nb_mines):
+        fail(
+            f"main doit appeler initialise_mines(mines, {nb_mines}) ; elle a passé "
+            f"{short(placing.args[1])} comme nombre de mines.\n{example}"
+        )
+    game = calls["play_the_game"]
+    grids = dict(zip(["mines", "neigh", "opened"], game.wire))
+    for name, wire in grids.items():
+        grid = game.args[list(grids).index(name)]
+        if not (
+            isinstance(grid, list)
+            and len(grid) == height
+            and all(isinstance(row, list) and len(row) == width for row in grid)
+        ):
+            fail(
+                f"la grille {name} doit avoir {height} ligne(s) de {width} case(s) "
+                f"(hauteur {height}, largeur {width}) ; main a créé : {short(grid)}.\n{example}"
+            )
+    rows = [r for wire in grids.values() for r in row_identities(wire)]
+    if len(set(rows)) != len(rows):
+        fail(
+            "main a créé des grilles dont plusieurs lignes sont une seule et même liste "
+            "(par exemple [[False] * largeur] * hauteur) : ouvrir une case l'ouvrirait dans "
+            "toutes ces lignes. Créez une liste neuve par ligne.\n" + example
+        )
+    same_grid = {
+        "mines": [placing.wire[0], calls["compute_neigh"].wire[0]],
+        "neigh": [calls["compute_neigh"].wire[1]],
+        "opened": [calls["initialise_open"].wire[0]],
+    }
+    for name, wires in same_grid.items():
+        if any(identity(w) != identity(grids[name]) for w in wires):
+            fail(
+                f"main doit initialiser la grille {name} puis la passer à play_the_game ; "
+                "ce n'est pas la même liste.\n" + example
+            )
+    expect_no_error(outcome, "main", example)
+
+
+# ---------------------------------------------------------------------------
+# Le chargement de la soumission
+# ---------------------------------------------------------------------------
+
+
+def describe_load(info: dict | None, graded: list[str]) -> str:
+    """Ce qu'il faut savoir du chargement du code, en français (vide si tout va bien)."""
+    if info is None:
+        return ""
+    if info.get("hung"):
+        return (
+            "Le chargement de votre code ne se termine pas (une boucle sans fin au niveau "
+            "du module ?) : aucune fonction n'a pu être notée."
+        )
+    notes = []
+    error = info.get("error")
+    if error and error["type"] in ("SyntaxError", "IndentationError", "TabError"):
+        notes.append(
+            "Votre code ne se compile pas : " + explain_error(error) + "\n"
+            "Aucune fonction de ce fichier n'a pu être notée."
+        )
+    elif error:
+        notes.append(
+            "Le chargement de votre code s'est arrêté sur une erreur : "
+            + explain_error(error)
+            + "\nSeules les fonctions définies avant cette erreur ont été notées."
+        )
+    if info.get("read_input"):
+        notes.append(
+            "Votre code lit l'entrée dès son chargement (il appelle sans doute main()) : il a "
+            "trouvé une entrée fermée. Protégez cet appel par if __name__ == \"__main__\":"
+        )
+    missing = [name for name in graded if name not in info.get("functions", [])]
+    if missing and info.get("ready", True):
+        notes.append("Fonctions absentes de votre code : " + ", ".join(missing) + ".")
+    return "\n".join(notes)

@@ -1,0 +1,176 @@
+"""Les résultats attendus, calculés par des oracles écrits ici, sans la référence.
+
+Ces oracles sont volontairement écrits autrement que la solution de référence
+(ensembles de voisines, parcours en largeur…) : si l'une des deux se trompait,
+les tests du correcteur sur la référence le montreraient. Ce module reste chez
+l'enseignant : le kit étudiant ne reçoit que des résultats déjà calculés.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+
+from .boards import CLOSED, EMPTY, MINE
+
+
+INTEGER = re.compile(r"-?[0-9]+")
+
+
+def neighbours(x: int, y: int, width: int, height: int) -> set[tuple[int, int]]:
+    """Les cases du plateau qui touchent (x, y), (x, y) exclue."""
+    around = {(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)} - {(x, y)}
+    return {(i, j) for i, j in around if i in range(width) and j in range(height)}
+
+
+def is_coord_ok(case: dict) -> bool:
+    return case["x"] in range(case["width"]) and case["y"] in range(case["height"])
+
+
+def count_adjacent(mines: list, x: int, y: int) -> int:
+    height, width = len(mines), len(mines[0])
+    return sum(1 for i, j in neighbours(x, y, width, height) if mines[j][i])
+
+
+def nb_adjacent_mines(case: dict) -> int:
+    return count_adjacent(case["mines"], case["x"], case["y"])
+
+
+def neigh_grid(mines: list) -> list[list[int]]:
+    return [[count_adjacent(mines, x, y) for x in range(len(mines[0]))] for y in range(len(mines))]
+
+
+def compute_neigh(case: dict) -> list[list[int]]:
+    return neigh_grid(case["mines"])
+
+
+def board_lines(mines: list, neigh: list, opened: list) -> list[str]:
+    def symbol(x: int, y: int) -> str:
+        if not opened[y][x]:
+            return CLOSED
+        if mines[y][x]:
+            return MINE
+        return EMPTY if neigh[y][x] == 0 else str(neigh[y][x])
+
+    return [" ".join(symbol(x, y) for x in range(len(row))) for y, row in enumerate(mines)]
+
+
+def display_board(case: dict) -> list[str]:
+    return board_lines(case["mines"], case["neigh"], case["opened"])
+
+
+def is_move_ok(case: dict) -> bool:
+    opened, x, y = case["opened"], case["x"], case["y"]
+    on_board = y in range(len(opened)) and x in range(len(opened[0]))
+    return on_board and not opened[y][x]
+
+
+def parse_move(line: str, opened: list) -> tuple[int, int] | None:
+    """Le coup d'une ligne, ou None si la ligne n'est pas un coup permis."""
+    words = line.split()
+    if len(words) != 2 or not all(INTEGER.fullmatch(w) for w in words):
+        return None
+    x, y = int(words[0]), int(words[1])
+    return (x, y) if is_move_ok({"opened": opened, "x": x, "y": y}) else None
+
+
+def ask_move(case: dict) -> dict:
+    """Le premier coup permis et le nombre de lignes lues pour l'obtenir."""
+    for index, line in enumerate(case["lines"]):
+        move = parse_move(line, case["opened"])
+        if move is not None:
+            return {"move": list(move), "consumed": index + 1}
+    return {"move": None, "consumed": len(case["lines"])}
+
+
+def flood(mines: list, neigh: list, opened: list) -> list[list[bool]]:
+    """Le point fixe de l'inondation, par un parcours en largeur."""
+    height, width = len(mines), len(mines[0])
+    result = [list(row) for row in opened]
+
+    def spreads(x: int, y: int) -> bool:
+        return result[y][x] and not mines[y][x] and neigh[y][x] == 0
+
+    queue = deque((x, y) for y in range(height) for x in range(width) if spreads(x, y))
+    while queue:
+        x, y = queue.popleft()
+        for i, j in neighbours(x, y, width, height):
+            if not result[j][i]:
+                result[j][i] = True
+                if spreads(i, j):
+                    queue.append((i, j))
+    return result
+
+
+def propagate_open_cells(case: dict) -> list[list[bool]]:
+    return flood(case["mines"], case["neigh"], case["opened"])
+
+
+def game_state(mines: list, opened: list) -> int:
+    cells = [(m, o) for row_m, row_o in zip(mines, opened) for m, o in zip(row_m, row_o)]
+    if any(m and o for m, o in cells):
+        return 2
+    return 1 if all(m or o for m, o in cells) else 0
+
+
+def is_finished(case: dict) -> int:
+    return game_state(case["mines"], case["opened"])
+
+
+def play_turn(case: dict) -> dict:
+    mines, neigh, opened = case["mines"], case["neigh"], case["opened"]
+    move = ask_move({"opened": opened, "lines": case["lines"]})["move"]
+    after = [list(row) for row in opened]
+    x, y = move
+    after[y][x] = True
+    return {
+        "move": move,
+        "opened": flood(mines, neigh, after),
+        "board": board_lines(mines, neigh, opened),
+    }
+
+
+def play_the_game(case: dict) -> dict:
+    mines, neigh = case["mines"], case["neigh"]
+    opened = [list(row) for row in case["opened"]]
+    lines = list(case["lines"])
+    turns = 0
+    while game_state(mines, opened) == 0:
+        result = ask_move({"opened": opened, "lines": lines})
+        x, y = result["move"]
+        lines = lines[result["consumed"] :]
+        opened[y][x] = True
+        opened = flood(mines, neigh, opened)
+        turns += 1
+    return {
+        "code": game_state(mines, opened),
+        "opened": opened,
+        "turns": turns,
+        "final_board": board_lines(mines, neigh, opened),
+    }
+
+
+def main(case: dict) -> dict:
+    """Les tailles que main doit retenir, et les réponses qu'elle doit refuser."""
+    answers = iter(enumerate(case["lines"]))
+    bad: list[int] = []
+
+    def ask(low: int, high: int) -> int:
+        for index, line in answers:
+            text = line.strip()
+            if INTEGER.fullmatch(text) and low <= int(text) <= high:
+                return int(text)
+            bad.append(index)
+        raise ValueError("le cas ne donne pas de réponse valide")
+
+    width = ask(1, 50)
+    height = ask(1, 20)
+    nb_mines = ask(1, width * height)
+    size_lines = next(answers, (len(case["lines"]), None))[0]
+    return {
+        "width": width,
+        "height": height,
+        "nb_mines": nb_mines,
+        "bad": bad,
+        "size_lines": size_lines,
+    }

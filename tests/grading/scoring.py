@@ -1,0 +1,92 @@
+"""Des résultats des tests à la note : barème, tableau en français, results.json."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import bareme
+
+
+@dataclass
+class TestResult:
+    nodeid: str
+    name: str  # ce que vérifie le test, en français
+    function: str
+    weight: float
+    passed: bool = False
+    output: str = ""
+    points: float = 0.0  # les points du test, fixés par le barème
+
+
+def assign_points(results: list[TestResult]):
+    """Partage les points de chaque fonction entre ses tests, selon leur poids."""
+    totals: dict[str, float] = {}
+    for result in results:
+        totals[result.function] = totals.get(result.function, 0.0) + result.weight
+    for result in results:
+        points = bareme.BAREME[result.function][1]
+        result.points = points * result.weight / totals[result.function]
+
+
+def by_function(results: list[TestResult]) -> dict[str, tuple[float, float]]:
+    """Pour chaque fonction du barème : (points obtenus, points possibles)."""
+    table = {}
+    for function in bareme.FUNCTIONS:
+        mine = [r for r in results if r.function == function]
+        earned = sum(r.points for r in mine if r.passed)
+        table[function] = (earned, bareme.BAREME[function][1] if mine else 0.0)
+    return table
+
+
+def french_number(value: float) -> str:
+    return f"{value:.2f}".replace(".", ",")
+
+
+def score_table(results: list[TestResult], title: str) -> str:
+    table = by_function(results)
+    lines = [title, "", f"  {'Question':<9} {'Fonction':<22} {'Points':>16}"]
+    for function, (earned, possible) in table.items():
+        question = bareme.BAREME[function][0]
+        mark = "" if earned == possible else "  ← à revoir"
+        if possible == 0:
+            continue
+        lines.append(
+            f"  {question:<9} {function:<22} {french_number(earned):>8} / {possible:<5g}{mark}"
+        )
+    earned = sum(e for e, _ in table.values())
+    possible = sum(p for _, p in table.values())
+    lines.append(f"  {'Total':<32} {french_number(earned):>8} / {possible:g}")
+    if possible and possible != bareme.TOTAL:
+        lines.append(f"  (seule une partie des tests a été lancée : {possible:g} points sur 20)")
+    return "\n".join(lines)
+
+
+def total(results: list[TestResult]) -> float:
+    return sum(r.points for r in results if r.passed)
+
+
+def write_results_json(
+    path: Path, results: list[TestResult], seconds: float, output: str
+) -> None:
+    """Le format results.json de Gradescope : score, max_score, execution_time, tests."""
+    data = {
+        "score": round(total(results), 4),
+        "max_score": bareme.TOTAL,
+        "execution_time": round(seconds, 2),
+        "output": output,
+        "tests": [
+            {
+                "name": r.name,
+                "score": round(r.points if r.passed else 0.0, 4),
+                "max_score": round(r.points, 4),
+                "status": "passed" if r.passed else "failed",
+                "output": r.output,
+                "tags": [r.function],
+            }
+            for r in results
+        ],
+    }
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")

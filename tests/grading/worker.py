@@ -1,0 +1,482 @@
+"""Le processus de travail du correcteur : il charge la soumission et exécute ses fonctions.
+
+Le juge (``judge.py``) le lance avec ``python -I -S worker.py``, dans un dossier
+jetable : ni le dossier de l'étudiant, ni les paquets installés, ni la
+solution de référence ne sont dans ``sys.path``. Ce fichier ne dépend que de la
+bibliothèque standard.
+
+Le dialogue avec le juge passe par des lignes JSON, sur des copies privées des
+descripteurs 0 et 1 ; les descripteurs 0, 1 et 2 eux-mêmes sont redirigés
+(entrée vide, sorties jetées) pour que la soumission ne puisse pas s'y mêler.
+Seules des données simples reviennent au juge : des listes, des entiers, des
+booléens, des chaînes, jamais un objet de la soumission. Chaque valeur garde
+son type exact : un objet d'un autre type (même une sous-classe de ``int``)
+revient comme ``{"O": nom_du_type, "r": repr}``.
+
+Pendant l'appel d'une fonction de la soumission, les autres fonctions du
+contrat qu'elle appelle sont remplacées par des relais vers le juge, qui les
+exécute avec la solution de référence : une erreur ne coûte des points qu'une
+fois, là où elle est.
+"""
+
+import importlib.util
+import json
+import os
+import random
+import sys
+import traceback
+import types
+
+# Les fonctions du contrat et leurs paramètres positionnels, dans l'ordre.
+CONTRACT = {
+    "initialise_mines": ["mines", "nb_mines"],
+    "initialise_open": ["opened"],
+    "is_coord_ok": ["x", "y", "width", "height"],
+    "nb_adjacent_mines": ["mines", "x", "y"],
+    "compute_neigh": ["mines", "neigh"],
+    "display_board": ["mines", "neigh", "opened"],
+    "is_move_ok": ["opened", "x", "y"],
+    "ask_move": ["opened"],
+    "propagate_open_cells": ["mines", "neigh", "opened"],
+    "is_finished": ["mines", "opened"],
+    "play_turn": ["mines", "neigh", "opened"],
+    "play_the_game": ["mines", "neigh", "opened"],
+    "main": [],
+}
+
+MAX_NODES = 200_000  # au-delà, une valeur est « trop grosse » pour être renvoyée
+
+
+class OutputLimitExceeded(BaseException):
+    """La soumission a écrit plus que la limite permise."""
+
+
+class CappedText:
+    """Une sortie texte qui garde ce qu'on y écrit, jusqu'à une limite."""
+
+    def __init__(self, limit: int):
+        self.parts: list[str] = []
+        self.size = 0
+        self.limit = limit
+        self.overflow = False
+
+    def write(self, text):
+        if not isinstance(text, str):
+            raise TypeError(f"write() attend une chaîne, pas {type(text).__name__}")
+        self.size += len(text)
+        if self.size > self.limit:
+            self.overflow = True
+            raise OutputLimitExceeded(f"plus de {self.limit} caractères écrits")
+        self.parts.append(text)
+        return len(text)
+
+    def flush(self):
+        pass
+
+    def isatty(self):
+        return False
+
+    def writable(self):
+        return True
+
+    @property
+    def encoding(self):
+        return "utf-8"
+
+    def getvalue(self) -> str:
+        return "".join(self.parts)
+
+
+class ScriptedInput:
+    """L'entrée standard d'un appel : des lignes données par le juge, puis la fin.
+
+    Chaque lecture note combien de caractères avaient été écrits sur la sortie
+    juste avant : le juge voit ainsi ce qui a été affiché entre deux lectures.
+    """
+
+    def __init__(self, lines: list[str], output: CappedText | None = None):
+        self.lines = lines
+        self.position = 0
+        self.output = output
+        self.reads: list[int] = []
+        self.read_at_eof = False
+
+    def readline(self, size=-1):
+        self.reads.append(self.output.size if self.output else 0)
+        if self.position >= len(self.lines):
+            self.read_at_eof = True
+            return ""
+        line = self.lines[self.position]
+        self.position += 1
+        return line + "\n"
+
+    def read(self, size=-1):
+        rest = "".join(line + "\n" for line in self.lines[self.position :])
+        self.position = len(self.lines)
+        self.reads.append(self.output.size if self.output else 0)
+        return rest
+
+    def readlines(self, hint=-1):
+        return self.read().splitlines(keepends=True)
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        line = self.readline()
+        if not line:
+            raise StopIteration
+        return line
+
+    def rest(self) -> list[str]:
+        return self.lines[self.position :]
+
+    def skip(self, count: int):
+        self.position = min(len(self.lines), self.position + count)
+
+    def isatty(self):
+        return False
+
+    def readable(self):
+        return True
+
+    def close(self):
+        pass
+
+    @property
+    def encoding(self):
+        return "utf-8"
+
+
+class Encoder:
+    """Traduit une valeur de la soumission en données JSON simples.
+
+    Chaque liste reçoit un numéro d'identité, le même pendant tout un appel :
+    le juge voit ainsi si deux lignes d'une grille sont la même liste, ou si une
+    fonction reçoit bien la grille créée plus tôt.
+    """
+
+    def __init__(self):
+        self.ids: dict[int, int] = {}
+        self.alive: list[object] = []  # garde les objets vivants : un id reste unique
+        self.nodes = 0
+
+    def identity(self, obj) -> int:
+        key = id(obj)
+        if key not in self.ids:
+            self.ids[key] = len(self.ids) + 1
+            self.alive.append(obj)
+        return self.ids[key]
+
+    def encode(self, value):
+        self.nodes = 0
+        return self.encode_node(value, ())
+
+    def encode_node(self, value, path):
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise ValueError("valeur trop grosse")
+        kind = type(value)
+        if value is None or kind is bool or kind is int or kind is str:
+            if kind is str and len(value) > 10_000:
+                return value[:10_000]
+            return value
+        if kind is list:
+            if all(type(v) is bool or type(v) is int for v in value):
+                # Une ligne de grille ordinaire : le chemin rapide.
+                self.nodes += len(value)
+                if self.nodes > MAX_NODES:
+                    raise ValueError("valeur trop grosse")
+                return {"L": value, "id": self.identity(value)}
+            if id(value) in path:
+                return {"O": "list", "r": "[...] (liste qui se contient elle-même)"}
+            inner = (*path, id(value))
+            return {"L": [self.encode_node(v, inner) for v in value], "id": self.identity(value)}
+        if kind is tuple:
+            return {"T": [self.encode_node(v, path) for v in value]}
+        try:
+            text = repr(value)[:200]
+        except BaseException:
+            text = "?"
+        return {"O": kind.__name__, "r": text}
+
+
+def decode(data):
+    """Traduit les données du juge en valeurs Python (listes neuves)."""
+    if isinstance(data, list):
+        return [decode(v) for v in data]
+    if isinstance(data, dict) and "T" in data:
+        return tuple(decode(v) for v in data["T"])
+    return data
+
+
+def write_back(target, after):
+    """Recopie sur place, case par case, les valeurs ``after`` dans ``target``."""
+    if type(target) is not list or not isinstance(after, list) or len(target) != len(after):
+        return
+    for index, value in enumerate(after):
+        if isinstance(value, list):
+            write_back(target[index], value)
+        elif type(target[index]) is not type(value) or target[index] != value:
+            target[index] = value
+
+
+def describe_exception(error: BaseException, root: str) -> dict:
+    """Le type, le message et la ligne de la soumission où l'erreur est née."""
+    line = None
+    for frame in traceback.extract_tb(error.__traceback__):
+        if frame.filename.startswith(root):
+            line = [os.path.relpath(frame.filename, root), frame.lineno, frame.line or ""]
+    if isinstance(error, SyntaxError) and error.filename and error.filename.startswith(root):
+        line = [os.path.relpath(error.filename, root), error.lineno, (error.text or "").strip()]
+    try:
+        message = str(error)[:500]
+    except BaseException:
+        message = "?"
+    return {"type": type(error).__name__, "message": message, "line": line}
+
+
+class Worker:
+    def __init__(self, channel_in, channel_out, config: dict):
+        self.channel_in = channel_in
+        self.channel_out = channel_out
+        self.root = config["root"]
+        self.output_limit = config["output_limit"]
+        self.module = None
+        self.functions: dict[str, object] = {}
+        self.stdin: ScriptedInput | None = None
+        self.graded: str | None = None
+        self.encoder = Encoder()
+        self.stubs = {name: self.make_stub(name) for name in CONTRACT}
+
+    # -- dialogue avec le juge ---------------------------------------------
+    def send(self, message: dict):
+        self.channel_out.write(json.dumps(message, ensure_ascii=False) + "\n")
+        self.channel_out.flush()
+
+    def receive(self) -> dict:
+        line = self.channel_in.readline()
+        if not line:
+            os._exit(0)
+        return json.loads(line)
+
+    # -- chargement ----------------------------------------------------------
+    def load(self, kind: str, path: str) -> dict:
+        output = CappedText(self.output_limit)
+        stdin = ScriptedInput([], output)
+        sys.stdin, sys.stdout, sys.stderr = stdin, output, CappedText(self.output_limit)
+        error = None
+        try:
+            if kind == "file":
+                with open(path, "rb") as handle:
+                    code = compile(handle.read(), path, "exec")
+                module = types.ModuleType("soumission")
+                module.__file__ = path
+                sys.modules["soumission"] = module
+                self.module = module
+                exec(code, module.__dict__)
+            else:
+                init = os.path.join(path, "__init__.py")
+                spec = importlib.util.spec_from_file_location(
+                    "tp_demineur", init, submodule_search_locations=[path]
+                )
+                module = importlib.util.module_from_spec(spec)
+                sys.modules["tp_demineur"] = module
+                self.module = module
+                spec.loader.exec_module(module)
+        except BaseException as exception:
+            error = describe_exception(exception, self.root)
+        finally:
+            sys.stdin, sys.stdout, sys.stderr = sys.__stdin__, sys.__stdout__, sys.__stderr__
+        if self.module is not None:
+            for name in CONTRACT:
+                value = self.module.__dict__.get(name)
+                if callable(value):
+                    self.functions[name] = value
+        return {
+            "ready": True,
+            "functions": sorted(self.functions),
+            "error": error,
+            "read_input": bool(stdin.reads),
+            "output": output.getvalue()[:2000],
+        }
+
+    def submission_namespaces(self) -> list[dict]:
+        """Les espaces de noms de tous les modules chargés depuis la soumission."""
+        spaces = []
+        for module in list(sys.modules.values()):
+            filename = getattr(module, "__file__", None)
+            if isinstance(filename, str) and filename.startswith(self.root):
+                spaces.append(module.__dict__)
+        if self.module is not None and self.module.__dict__ not in spaces:
+            spaces.append(self.module.__dict__)
+        return spaces
+
+    # -- relais vers la référence ---------------------------------------------
+    def make_stub(self, name: str):
+        worker = self
+        if name == "is_coord_ok":
+            # Une simple comparaison, appelée des milliers de fois par l'inondation :
+            # elle est prêtée sur place plutôt que relayée au juge.
+            def is_coord_ok(x, y, width, height):
+                if worker.graded == "is_coord_ok":
+                    raise RuntimeError("is_coord_ok n'est pas disponible ici")
+                return 0 <= x < width and 0 <= y < height
+
+            return is_coord_ok
+
+        def stub(*args, **kwargs):
+            return worker.relay(name, args, kwargs)
+
+        stub.__name__ = stub.__qualname__ = name
+        stub.__doc__ = "Fonction de référence, prêtée pendant la notation d'une autre fonction."
+        return stub
+
+    def relay(self, name: str, args: tuple, kwargs: dict):
+        params = CONTRACT[name]
+        args = list(args)
+        for param in params[len(args) :]:
+            if param in kwargs:
+                args.append(kwargs.pop(param))
+        if kwargs or len(args) != len(params):
+            raise TypeError(f"{name}() attend les paramètres ({', '.join(params)})")
+        self.send(
+            {
+                "rpc": name,
+                "args": [self.encoder.encode(arg) for arg in args],
+                "stdin": self.stdin.rest() if self.stdin else [],
+            }
+        )
+        reply = self.receive()
+        if reply.get("stdout"):
+            sys.stdout.write(reply["stdout"])
+        if self.stdin:
+            self.stdin.skip(reply.get("consumed", 0))
+        for arg, after in zip(args, reply.get("args", [])):
+            write_back(arg, after)
+        if reply.get("raise") == "EOFError":
+            raise EOFError
+        if reply.get("raise"):
+            raise RuntimeError(reply["raise"])
+        return decode(reply.get("ret"))
+
+    def install_stubs(self, graded: str) -> list:
+        saved = []
+        for space in self.submission_namespaces():
+            for name in CONTRACT:
+                if name != graded:
+                    saved.append((space, name, space.get(name, saved)))
+                    space[name] = self.stubs[name]
+        return saved
+
+    @staticmethod
+    def remove_stubs(saved: list):
+        for space, name, value in reversed(saved):
+            if value is saved:
+                space.pop(name, None)
+            else:
+                space[name] = value
+
+    # -- appel d'une fonction -------------------------------------------------
+    def call(self, request: dict) -> dict:
+        name = request["func"]
+        function = self.functions[name]
+        args = [decode(arg) for arg in request["args"]]
+        self.encoder = Encoder()
+        for arg in args:
+            self.encoder.encode(arg)  # numérote les grilles reçues
+        rows_before = [
+            [id(row) for row in arg] if type(arg) is list else None for arg in args
+        ]
+        output = CappedText(self.output_limit)
+        self.stdin = ScriptedInput(request.get("stdin") or [], output)
+        if request.get("seed") is not None:
+            random.seed(request["seed"])
+        self.graded = name
+        saved = self.install_stubs(name) if request.get("stubs") else []
+        sys.stdin, sys.stdout, sys.stderr = self.stdin, output, CappedText(self.output_limit)
+        error = None
+        value = None
+        try:
+            value = function(*args)
+        except BaseException as exception:
+            error = describe_exception(exception, self.root)
+        finally:
+            sys.stdin, sys.stdout, sys.stderr = sys.__stdin__, sys.__stdout__, sys.__stderr__
+            self.remove_stubs(saved)
+        try:
+            encoded_value = self.encoder.encode(value)
+            encoded_args = [self.encoder.encode(arg) for arg in args]
+        except BaseException as exception:
+            if error is None:
+                error = describe_exception(exception, self.root)
+            encoded_value, encoded_args = None, [None] * len(args)
+        rows_replaced = [
+            before is not None
+            and (len(before) != len(arg) or any(id(r) != b for r, b in zip(arg, before)))
+            for before, arg in zip(rows_before, args)
+        ]
+        return {
+            "done": True,
+            "ret": encoded_value,
+            "args": encoded_args,
+            "error": error,
+            "stdout": output.getvalue(),
+            "overflow": output.overflow,
+            "reads": self.stdin.reads,
+            "consumed": self.stdin.position,
+            "read_at_eof": self.stdin.read_at_eof,
+            "rows_replaced": rows_replaced,
+        }
+
+    def serve(self):
+        while True:
+            request = self.receive()
+            if request.get("op") == "call":
+                self.send(self.call(request))
+            elif request.get("op") == "batch":
+                # Plusieurs appels de suite (tirages de initialise_mines) : une réponse.
+                results = []
+                for seed in request["seeds"]:
+                    results.append(self.call({**request, "seed": seed}))
+                    if results[-1]["error"]:
+                        break
+                self.send({"done": True, "batch": results})
+            else:
+                self.send({"done": True, "error": {"type": "Protocole", "message": "?"}})
+
+
+def limit_resources(config: dict):
+    try:
+        import resource
+    except ImportError:  # pas de limites hors Unix
+        return
+    memory = config["memory_limit"]
+    for limit, value in (
+        (resource.RLIMIT_AS, memory),
+        (resource.RLIMIT_FSIZE, config["file_limit"]),
+    ):
+        try:
+            resource.setrlimit(limit, (value, value))
+        except (ValueError, OSError):
+            pass
+
+
+def main():
+    channel_in = os.fdopen(os.dup(0), "r", encoding="utf-8")
+    channel_out = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    quiet = os.open(os.devnull, os.O_RDWR)
+    os.dup2(quiet, 0)
+    os.dup2(quiet, 1)
+    config = json.loads(channel_in.readline())
+    limit_resources(config)
+    # Une inondation récursive sur 50×20 cases descend jusqu'à 1 000 appels.
+    sys.setrecursionlimit(config["recursion_limit"])
+    sys.dont_write_bytecode = True
+    worker = Worker(channel_in, channel_out, config)
+    worker.send(worker.load(config["kind"], config["path"]))
+    worker.serve()
+
+
+if __name__ == "__main__":
+    main()

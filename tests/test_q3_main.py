@@ -1,0 +1,21 @@
+"""Q3 : main, sur des parties écrites d'avance."""
+
+import pytest
+from hypothesis import example, given
+
+from grading import checks, expected, strategies
+
+
+@pytest.mark.question("main", poids=2)
+@given(case=strategies.main_cases())
+@example(case={"lines": ["abc", "3", "0", "2", "7", "2"] + [f"{x} {y}" for y in range(2) for x in range(3)], "seed": 1})
+def test_main(sub, case):
+    """main demande largeur, hauteur et mines, redemande si besoin, crée les grilles et joue"""
+    checks.main_asks_and_plays(sub, case, expected.main(case))
+
+
+@pytest.mark.question("main")
+def test_main_largest_board(sub):
+    """main accepte le plus grand plateau, 50×20, et ses 1 000 mines"""
+    case = {"lines": ["50", "20", "1000", "0 0"], "seed": 3}
+    checks.main_asks_and_plays(sub, case, expected.main(case))

@@ -1,0 +1,52 @@
+"""Q4 : initialise_mines et initialise_open."""
+
+import pytest
+from hypothesis import given
+
+from grading import checks, strategies
+
+
+@pytest.mark.question("initialise_mines", poids=2)
+@given(case=strategies.mines_cases())
+def test_initialise_mines_places_exact_count(sub, case):
+    """initialise_mines place exactement nb_mines mines, même sur une grille sale ou pleine"""
+    checks.initialise_mines_count(sub, case)
+
+
+@pytest.mark.question("initialise_mines")
+def test_initialise_mines_full_board(sub):
+    """initialise_mines remplit vite un plateau 50×20 de 1 000 mines"""
+    grid = [[False] * 50 for _ in range(20)]
+    checks.initialise_mines_count(sub, {"grid": grid, "nb_mines": 1000, "seed": 7})
+
+
+@pytest.mark.question("initialise_mines")
+def test_initialise_mines_uses_random(sub):
+    """initialise_mines tire les mines avec le module random, sans random.seed"""
+    case = {"width": 5, "height": 4, "nb_mines": 5, "seeds": [11, 12, 13, 14, 15, 16, 17, 18]}
+    checks.initialise_mines_uses_random(sub, case)
+
+
+@pytest.mark.question("initialise_mines", poids=2)
+@pytest.mark.parametrize(
+    "width, height, nb_mines, draws",
+    [(3, 2, 2, 3000), (1, 5, 2, 2000), (5, 4, 6, 2000)],
+    ids=["3x2-2-mines", "1x5-2-mines", "5x4-6-mines"],
+)
+def test_initialise_mines_uniform(sub, width, height, nb_mines, draws):
+    """initialise_mines choisit chaque ensemble de cases avec la même probabilité"""
+    case = {
+        "width": width,
+        "height": height,
+        "nb_mines": nb_mines,
+        "draws": draws,
+        "first_seed": 1000 * width + height,
+    }
+    checks.initialise_mines_uniform(sub, case)
+
+
+@pytest.mark.question("initialise_open")
+@given(case=strategies.open_cases())
+def test_initialise_open_closes_every_cell(sub, case):
+    """initialise_open ferme toutes les cases, sur place"""
+    checks.initialise_open_closes_all(sub, case)

@@ -1,0 +1,52 @@
+"""Q5 : is_coord_ok, nb_adjacent_mines et compute_neigh."""
+
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from grading import checks, expected, strategies
+
+
+@pytest.mark.question("is_coord_ok")
+@given(case=strategies.coord_cases())
+@example(case={"x": 3, "y": 0, "width": 3, "height": 5})
+@example(case={"x": 0, "y": 3, "width": 5, "height": 3})
+@example(case={"x": -1, "y": 0, "width": 3, "height": 2})
+def test_is_coord_ok(sub, case):
+    """is_coord_ok dit si (x, y) est sur le plateau, pour tous les entiers"""
+    checks.is_coord_ok_answers(sub, case, expected.is_coord_ok(case))
+
+
+@pytest.mark.question("nb_adjacent_mines", poids=2)
+@given(case=strategies.adjacent_cases())
+def test_nb_adjacent_mines(sub, case):
+    """nb_adjacent_mines compte les mines des 8 voisines sur le plateau, sans la case elle-même"""
+    checks.nb_adjacent_mines_counts(sub, case, expected.nb_adjacent_mines(case))
+
+
+@pytest.mark.question("nb_adjacent_mines")
+@given(case=strategies.adjacent_cases(), right=st.booleans(), bottom=st.booleans())
+@example(case={"mines": [[False, False, True]], "x": 0, "y": 0}, right=False, bottom=False)
+@example(case={"mines": [[False], [False], [True]], "x": 0, "y": 0}, right=False, bottom=False)
+def test_nb_adjacent_mines_corners(sub, case, right, bottom):
+    """nb_adjacent_mines dans les coins : pas de tour du plateau par les indices négatifs"""
+    mines = case["mines"]
+    x = len(mines[0]) - 1 if right else 0
+    y = len(mines) - 1 if bottom else 0
+    case = {"mines": mines, "x": x, "y": y}
+    checks.nb_adjacent_mines_counts(sub, case, expected.nb_adjacent_mines(case))
+
+
+@pytest.mark.question("compute_neigh")
+@given(case=strategies.neigh_cases())
+def test_compute_neigh(sub, case):
+    """compute_neigh remplit chaque case de neigh, mines comprises, sur une grille sale"""
+    checks.compute_neigh_fills(sub, case, expected.compute_neigh(case))
+
+
+@pytest.mark.question("compute_neigh")
+@settings(max_examples=5)
+@given(case=strategies.large_sizes().flatmap(strategies.neigh_cases))
+def test_compute_neigh_large(sub, case):
+    """compute_neigh sur de grands plateaux (jusqu'à 50×20)"""
+    checks.compute_neigh_fills(sub, case, expected.compute_neigh(case))

@@ -1,0 +1,30 @@
+"""Q8 : propagate_open_cells, comparée à un oracle du point fixe écrit dans les tests."""
+
+import pytest
+from hypothesis import example, given, settings
+
+from grading import checks, expected, strategies
+
+# Une seule passe de gauche à droite et de haut en bas ne suffit pas ici : la
+# case ouverte est en bas à droite, l'inondation doit remonter.
+CORNER = {
+    "mines": [[False] * 4 for _ in range(3)],
+    "neigh": [[0] * 4 for _ in range(3)],
+    "opened": [[False] * 3 + [False], [False] * 4, [False] * 3 + [True]],
+}
+
+
+@pytest.mark.question("propagate_open_cells", poids=3)
+@given(case=strategies.flood_cases())
+@example(case=CORNER)
+def test_propagate_open_cells(sub, case):
+    """propagate_open_cells ouvre tout ce que l'inondation atteint, et rien d'autre"""
+    checks.propagate_open_cells_floods(sub, case, expected.propagate_open_cells(case))
+
+
+@pytest.mark.question("propagate_open_cells")
+@settings(max_examples=10)
+@given(case=strategies.large_sizes().flatmap(strategies.flood_cases))
+def test_propagate_open_cells_large(sub, case):
+    """propagate_open_cells sur de grands plateaux (jusqu'à 50×20)"""
+    checks.propagate_open_cells_floods(sub, case, expected.propagate_open_cells(case))
