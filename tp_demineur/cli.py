@@ -59,23 +59,29 @@ def board_with_rulers(
 
 def play(mines: list[list[bool]], neigh: list[list[int]], opened: list[list[bool]]) -> int:
     """Joue la partie comme ``play_the_game``, avec l'affichage gradué."""
+    last_move = None
     while is_finished(mines, opened) == 0:
         print()
         print(board_with_rulers(mines, neigh, opened))
         x, y = ask_move(opened)
+        last_move = (x, y)
         opened[y][x] = True
         propagate_open_cells(mines, neigh, opened)
     result = is_finished(mines, opened)
+    shown = opened
+    if result == 2:
+        # Un seul plateau final, où toutes les mines sont montrées, puis le
+        # verdict en dernière ligne (au lieu de deux plateaux de 20 lignes).
+        shown = [
+            [opened[y][x] or mines[y][x] for x in range(len(mines[0]))] for y in range(len(mines))
+        ]
     print()
-    print(board_with_rulers(mines, neigh, opened))
+    print(board_with_rulers(mines, neigh, shown))
     if result == 1:
         print("Bravo, vous avez gagné !")
     else:
-        print("Boum ! Vous avez perdu. Les mines étaient ici :")
-        revealed = [
-            [opened[y][x] or mines[y][x] for x in range(len(mines[0]))] for y in range(len(mines))
-        ]
-        print(board_with_rulers(mines, neigh, revealed))
+        cell = f"la case ({last_move[0]}, {last_move[1]})" if last_move else "une case"
+        print(f"Boum ! Vous avez perdu : {cell} cachait une mine. Les mines sont les ★.")
     return result
 
 
@@ -83,6 +89,7 @@ class FrenchParser(argparse.ArgumentParser):
     """Un analyseur d'options dont les messages d'erreur sont en français."""
 
     TRANSLATIONS: ClassVar[dict[str, str]] = {
+        "ignored explicit argument": "valeur en trop",
         "unrecognized arguments": "arguments non reconnus",
         "expected one argument": "attend une valeur",
         "ambiguous option": "option ambiguë",
@@ -113,8 +120,10 @@ def bounded_int(low: int, high: int | None):
         except ValueError:
             raise argparse.ArgumentTypeError(f"« {text} » n'est pas un nombre entier") from None
         if value < low or (high is not None and value > high):
-            limit = f"entre {low} et {high}" if high is not None else f"au moins {low}"
-            raise argparse.ArgumentTypeError(f"{value} n'est pas permis : il faut {limit}")
+            limit = f"de {low} à {high}" if high is not None else f"supérieur ou égal à {low}"
+            raise argparse.ArgumentTypeError(
+                f"{value} n'est pas permis : il faut un nombre entier {limit}"
+            )
         return value
 
     return parse
@@ -200,8 +209,23 @@ def run(argv: list[str] | None = None) -> int:
     return 0
 
 
+def tolerate_bad_characters() -> None:
+    """Ne plus s'arrêter sur un caractère que l'entrée ou la sortie ne sait pas coder.
+
+    Avec une locale UTF-8 stricte (fr_FR.UTF-8, en_US.UTF-8…), un octet
+    invalide tapé ou envoyé au jeu ferait planter ``input()`` par une
+    ``UnicodeDecodeError`` ; il devient « � » et reçoit un message d'erreur
+    comme toute autre ligne incorrecte. De même, une sortie qui ne sait pas
+    afficher « ■ » montre « ? » au lieu de planter.
+    """
+    for stream in (sys.stdin, sys.stdout):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
+
+
 def console_script() -> None:
     """Point d'entrée de la commande ``demineur``."""
+    tolerate_bad_characters()
     try:
         sys.exit(run())
     except BrokenPipeError:
