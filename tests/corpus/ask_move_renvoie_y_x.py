@@ -1,0 +1,18 @@
+# description : ask_move renvoie le couple dans le mauvais ordre, (y, x) au lieu de (x, y).
+# perd : ask_move
+
+
+def ask_move(opened):
+    while True:
+        mots = input("Votre coup (x y) : ").split()
+        if len(mots) != 2:
+            print("Tapez deux nombres entiers, x puis y.")
+            continue
+        try:
+            x, y = int(mots[0]), int(mots[1])
+        except ValueError:
+            print("x et y doivent être des nombres entiers.")
+            continue
+        if is_move_ok(opened, x, y):
+            return y, x
+        print("Coup impossible : case hors du plateau ou déjà ouverte.")

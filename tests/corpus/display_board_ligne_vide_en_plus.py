@@ -1,0 +1,18 @@
+# description : display_board ajoute un print() final « pour aérer » : une ligne vide de trop après le plateau.
+# perd : display_board
+
+
+def display_board(mines, neigh, opened):
+    for y in range(len(mines)):
+        cases = []
+        for x in range(len(mines[0])):
+            if not opened[y][x]:
+                cases.append("■")
+            elif mines[y][x]:
+                cases.append("★")
+            elif neigh[y][x] == 0:
+                cases.append("⋄")
+            else:
+                cases.append(str(neigh[y][x]))
+        print(" ".join(cases))
+    print()

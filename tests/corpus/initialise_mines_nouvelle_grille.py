@@ -1,0 +1,11 @@
+# description : initialise_mines réaffecte le paramètre (mines = nouvelle grille) et place les mines dans cette copie locale : la grille de l'appelant n'est pas modifiée.
+# perd : initialise_mines
+import random
+
+
+def initialise_mines(mines, nb_mines):
+    hauteur = len(mines)
+    largeur = len(mines[0])
+    mines = [[False] * largeur for _ in range(hauteur)]
+    for numero in random.sample(range(largeur * hauteur), nb_mines):
+        mines[numero // largeur][numero % largeur] = True

@@ -1,0 +1,15 @@
+# description : is_finished inverse les codes de retour : 1 pour une partie perdue et 2 pour une partie gagnée.
+# perd : is_finished
+
+
+def is_finished(mines, opened):
+    gagne = True
+    for y in range(len(mines)):
+        for x in range(len(mines[0])):
+            if mines[y][x] and opened[y][x]:
+                return 1
+            if not mines[y][x] and not opened[y][x]:
+                gagne = False
+    if gagne:
+        return 2
+    return 0

@@ -1,0 +1,6 @@
+# description : is_move_ok ne vérifie que les coordonnées et oublie de refuser une case déjà ouverte.
+# perd : is_move_ok
+
+
+def is_move_ok(opened, x, y):
+    return is_coord_ok(x, y, len(opened[0]), len(opened))

@@ -1,0 +1,18 @@
+# description : propagate_open_cells oublie la condition neigh == 0 : elle ouvre aussi les voisines des cases numérotées, donc tout le plateau y compris les mines.
+# perd : propagate_open_cells
+
+
+def propagate_open_cells(mines, neigh, opened):
+    hauteur = len(opened)
+    largeur = len(opened[0])
+    changement = True
+    while changement:
+        changement = False
+        for y in range(hauteur):
+            for x in range(largeur):
+                if opened[y][x] and not mines[y][x]:
+                    for j in range(y - 1, y + 2):
+                        for i in range(x - 1, x + 2):
+                            if is_coord_ok(i, j, largeur, hauteur) and not opened[j][i]:
+                                opened[j][i] = True
+                                changement = True
