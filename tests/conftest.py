@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 
 from grading import config as grading_config
 from grading import scoring
@@ -31,26 +31,14 @@ settings.register_profile(
     max_examples=grading_config.MAX_EXAMPLES,
     print_blob=False,
     suppress_health_check=list(HealthCheck),
+    # Pas de phase « explain » : elle retrace chaque ligne exécutée, pour un
+    # rapport en anglais que le correcteur n'affiche pas.
+    phases=[Phase.explicit, Phase.generate, Phase.target, Phase.shrink],
 )
 settings.load_profile("notation")
 
 ROOT = Path(__file__).resolve().parent.parent
 collect_ignore = ["corpus"]
-
-
-def pytest_addoption(parser):
-    group = parser.getgroup("notation", "notation du TP démineur")
-    group.addoption(
-        "--submission",
-        metavar="CHEMIN",
-        help="le code à noter : un fichier .py ou un dossier (par défaut : "
-        + ("votre tp_demineur/)" if grading_config.KIT else "la solution de référence)"),
-    )
-    group.addoption(
-        "--results-json",
-        metavar="FICHIER",
-        help="écrire le résultat au format results.json de Gradescope",
-    )
 
 
 def load_reference():
@@ -121,6 +109,7 @@ def pytest_collection_modifyitems(session, config, items):
         marker = item.get_closest_marker("question")
         if marker is None:
             continue
+        item.repr_failure = french_repr_failure(item.repr_failure)
         function = marker.args[0]
         weight = float(marker.kwargs.get("poids", marker.args[1] if len(marker.args) > 1 else 1))
         grading.results[item.nodeid] = scoring.TestResult(
@@ -148,6 +137,21 @@ def explain_failure(excinfo) -> str:
     if isinstance(error, GraderAbort):
         return f"Test interrompu : {error.message}."
     return f"Erreur inattendue pendant le test : {excinfo.typename} : {error}"
+
+
+def french_repr_failure(original):
+    """Un échec noté se décrit par son message en français, sans trace de la pile.
+
+    C'est aussi plus rapide : hypothesis décrit chaque échec qu'il rencontre en
+    cherchant des exemples plus petits, et une trace complète coûte cher.
+    """
+
+    def repr_failure(excinfo, *args, **kwargs):
+        if isinstance(excinfo.value, (Echec, GraderAbort)):
+            return explain_failure(excinfo)
+        return original(excinfo, *args, **kwargs)
+
+    return repr_failure
 
 
 @pytest.hookimpl(hookwrapper=True)

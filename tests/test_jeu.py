@@ -338,7 +338,8 @@ def test_tailles_demandees_au_clavier() -> None:
     assert out.count("Largeur du plateau (1 à 50) : ") == 7
     assert out.count("Hauteur du plateau (1 à 20) : ") == 4
     assert out.count("Nombre de mines (1 à 1000) : ") == 4
-    assert out.count("n'est pas un nombre entier") == 5
+    assert out.count("n'est pas un nombre entier") == 4
+    assert out.count("Réponse vide") == 1
     assert out.count("compris entre 1 et 50") == 3
     assert out.count("compris entre 1 et 20") == 2
     assert out.count("compris entre 1 et 1000") == 2

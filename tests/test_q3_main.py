@@ -8,7 +8,13 @@ from grading import checks, expected, strategies
 
 @pytest.mark.question("main", poids=2)
 @given(case=strategies.main_cases())
-@example(case={"lines": ["abc", "3", "0", "2", "7", "2"] + [f"{x} {y}" for y in range(2) for x in range(3)], "seed": 1})
+@example(
+    case={
+        "lines": ["abc", "3", "0", "2", "7", "2"]
+        + [f"{x} {y}" for y in range(2) for x in range(3)],
+        "seed": 1,
+    }
+)
 def test_main(sub, case):
     """main demande largeur, hauteur et mines, redemande si besoin, crée les grilles et joue"""
     checks.main_asks_and_plays(sub, case, expected.main(case))

@@ -4,6 +4,7 @@ import pytest
 from hypothesis import example, given, settings
 
 from grading import checks, expected, strategies
+from grading.strategies import NO_SHRINK
 
 SMALL = {
     "mines": [[True, False, False], [False, False, False]],
@@ -21,7 +22,7 @@ def test_display_board(sub, case):
 
 
 @pytest.mark.question("display_board")
-@settings(max_examples=10)
+@settings(max_examples=10, phases=NO_SHRINK)
 @given(case=strategies.large_sizes().flatmap(strategies.boards))
 def test_display_board_largest(sub, case):
     """display_board sur de grands plateaux (jusqu'à 50×20)"""

@@ -4,6 +4,7 @@ import pytest
 from hypothesis import example, given, settings
 
 from grading import checks, expected, strategies
+from grading.strategies import NO_SHRINK
 
 # Une seule passe de gauche à droite et de haut en bas ne suffit pas ici : la
 # case ouverte est en bas à droite, l'inondation doit remonter.
@@ -14,16 +15,27 @@ CORNER = {
 }
 
 
+# Une case vide (0, 0) dont la voisine en diagonale (1, 1) n'est touchée par
+# aucune autre case vide : une inondation à 4 voisines ne l'ouvre pas.
+DIAGONAL = {
+    "mines": [[False, False, True], [False, False, False], [True, False, False]],
+    "neigh": [[0, 1, 0], [1, 2, 1], [0, 1, 0]],
+    "opened": [[True, False, False], [False, False, False], [False, False, False]],
+}
+
+
 @pytest.mark.question("propagate_open_cells", poids=3)
+@settings(max_examples=100)
 @given(case=strategies.flood_cases())
 @example(case=CORNER)
+@example(case=DIAGONAL)
 def test_propagate_open_cells(sub, case):
     """propagate_open_cells ouvre tout ce que l'inondation atteint, et rien d'autre"""
     checks.propagate_open_cells_floods(sub, case, expected.propagate_open_cells(case))
 
 
 @pytest.mark.question("propagate_open_cells")
-@settings(max_examples=10)
+@settings(max_examples=10, phases=NO_SHRINK)
 @given(case=strategies.large_sizes().flatmap(strategies.flood_cases))
 def test_propagate_open_cells_large(sub, case):
     """propagate_open_cells sur de grands plateaux (jusqu'à 50×20)"""

@@ -364,7 +364,11 @@ def ask_int(prompt: str, low: int, high: int) -> int:
         try:
             value = int(answer)
         except ValueError:
-            print(f"« {answer} » n'est pas un nombre entier.")
+            if not answer:
+                print("Réponse vide : il faut un nombre entier.")
+            else:
+                shown = answer if len(answer) <= 20 else answer[:20] + "…"
+                print(f"« {shown} » n'est pas un nombre entier.")
             continue
         if low <= value <= high:
             return value

@@ -254,8 +254,7 @@ def initialise_mines_uniform(sub, case: dict, expected=None):
         p_subsets = stats.subsets_p_value(counts, len(subsets), draws)
     if min(p_cells, p_subsets) < stats.ALPHA:
         frequencies = "\n".join(
-            "    "
-            + " ".join(f"{cell_counts[y * width + x] / draws:4.2f}" for x in range(width))
+            "    " + " ".join(f"{cell_counts[y * width + x] / draws:4.2f}" for x in range(width))
             for y in range(height)
         )
         fail(
@@ -452,10 +451,8 @@ def is_finished_answers(sub, case: dict, expected: int):
 
 def _game_example(case: dict) -> str:
     mines, neigh, opened = case["mines"], case["neigh"], case["opened"]
-    return (
-        f"  Exemple : plateau {size(mines)}\n{show_grids(mines=mines, neigh=neigh, opened=opened)}\n"
-        + lines_example(case["lines"])
-    )
+    grids = show_grids(mines=mines, neigh=neigh, opened=opened)
+    return f"  Exemple : plateau {size(mines)}\n{grids}\n" + lines_example(case["lines"])
 
 
 def _relayed_names(outcome: Outcome, names: set[str]) -> list[str]:
@@ -557,7 +554,9 @@ def main_asks_and_plays(sub, case: dict, expected: dict):
             fail(f"main doit appeler {name}, elle ne l'a pas fait.\n{example}")
     order = [c.name for c in outcome.relayed]
     if not (
-        order.index("initialise_mines") < order.index("compute_neigh") < order.index("play_the_game")
+        order.index("initialise_mines")
+        < order.index("compute_neigh")
+        < order.index("play_the_game")
         and order.index("initialise_open") < order.index("play_the_game")
     ):
         fail(
@@ -572,8 +571,7 @@ def main_asks_and_plays(sub, case: dict, expected: dict):
         )
     game = calls["play_the_game"]
     grids = dict(zip(["mines", "neigh", "opened"], game.wire))
-    for name, wire in grids.items():
-        grid = game.args[list(grids).index(name)]
+    for name, grid in zip(grids, game.args):
         if not (
             isinstance(grid, list)
             and len(grid) == height
@@ -634,7 +632,7 @@ def describe_load(info: dict | None, graded: list[str]) -> str:
     if info.get("read_input"):
         notes.append(
             "Votre code lit l'entrée dès son chargement (il appelle sans doute main()) : il a "
-            "trouvé une entrée fermée. Protégez cet appel par if __name__ == \"__main__\":"
+            'trouvé une entrée fermée. Protégez cet appel par if __name__ == "__main__":'
         )
     missing = [name for name in graded if name not in info.get("functions", [])]
     if missing and info.get("ready", True):

@@ -13,7 +13,6 @@ from collections import deque
 
 from .boards import CLOSED, EMPTY, MINE
 
-
 INTEGER = re.compile(r"-?[0-9]+")
 
 

@@ -46,6 +46,17 @@ CONTRACT = {
 }
 
 
+# Les paramètres que chaque fonction remplit : seuls ceux-là reviennent d'un relais.
+FILLS = {
+    "initialise_mines": {0},
+    "initialise_open": {0},
+    "compute_neigh": {1},
+    "propagate_open_cells": {2},
+    "play_turn": {2},
+    "play_the_game": {2},
+}
+
+
 @dataclass(frozen=True)
 class Limits:
     """Les limites imposées à une soumission."""
@@ -421,7 +432,7 @@ class Submission:
             "stubs": stubs and self.reference is not None,
         }
         reply, relayed = self.exchange(request, name, seconds or self.limits.call_seconds)
-        return self.outcome(reply, relayed)
+        return self.outcome(reply, relayed, name)
 
     def batch(self, name: str, *args, seeds: list[int], seconds: float) -> list[Outcome]:
         """Appelle ``name(*args)`` une fois par graine, en une seule requête."""
@@ -433,12 +444,21 @@ class Submission:
             "stubs": self.reference is not None,
         }
         reply, relayed = self.exchange(request, name, seconds)
-        return [self.outcome(r, relayed) for r in reply["batch"]]
+        return [self.outcome(r, relayed, name) for r in reply["batch"]]
 
-    def outcome(self, reply: dict, relayed: list) -> Outcome:
-        error = reply.get("error")
-        if error and error.get("type") == "MemoryError":
+    def outcome(self, reply: dict, relayed: list, name: str) -> Outcome:
+        error = reply.get("error") or {}
+        if error.get("type") == "MemoryError":
             self.stop()  # un processus à court de mémoire n'est plus fiable
+            raise GraderAbort(
+                f"{name} a épuisé la mémoire permise ({self.limits.memory_bytes // 2**20} Mio)"
+            )
+        if error.get("type") == "OutputLimitExceeded":
+            raise GraderAbort(
+                f"{name} a affiché plus de {self.limits.output_chars} caractères "
+                "(une boucle d'affichage sans fin ?)"
+            )
+        error = reply.get("error")
         return Outcome(
             ret=decode(reply.get("ret")),
             args=[decode(a) for a in reply.get("args", [])],
@@ -487,7 +507,7 @@ class Submission:
         relayed.append(RelayedCall(name, before, wire, args, ret, raised, output.getvalue()))
         return {
             "ret": to_wire(ret),
-            "args": [to_wire(a) for a in args],
+            "args": [to_wire(a) if i in FILLS.get(name, ()) else None for i, a in enumerate(args)],
             "stdout": output.getvalue(),
             "consumed": feeder.position,
             "raise": raised,

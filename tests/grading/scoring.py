@@ -67,9 +67,7 @@ def total(results: list[TestResult]) -> float:
     return sum(r.points for r in results if r.passed)
 
 
-def write_results_json(
-    path: Path, results: list[TestResult], seconds: float, output: str
-) -> None:
+def write_results_json(path: Path, results: list[TestResult], seconds: float, output: str) -> None:
     """Le format results.json de Gradescope : score, max_score, execution_time, tests."""
     data = {
         "score": round(total(results), 4),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from hypothesis import Phase
 from hypothesis import strategies as st
 
 from . import expected
@@ -25,9 +26,16 @@ def sizes() -> st.SearchStrategy[tuple[int, int]]:
     )
 
 
+# Sur les grands plateaux, on ne cherche pas d'exemple plus petit : chaque essai
+# coûte cher, et les tests sur de petits plateaux donnent déjà le plus petit.
+NO_SHRINK = [Phase.explicit, Phase.generate]
+
+
 def large_sizes() -> st.SearchStrategy[tuple[int, int]]:
     """Les grands plateaux, jusqu'à 50×20."""
-    return st.one_of(st.sampled_from(LARGE_SIZES), st.tuples(st.integers(1, 50), st.integers(1, 20)))
+    return st.one_of(
+        st.sampled_from(LARGE_SIZES), st.tuples(st.integers(1, 50), st.integers(1, 20))
+    )
 
 
 def grid_of(cells: st.SearchStrategy, width: int, height: int) -> st.SearchStrategy:
@@ -50,7 +58,7 @@ def bool_grids(draw, width: int, height: int) -> list[list[bool]]:
 
 @st.composite
 def boards(draw, size=None) -> dict:
-    """Un plateau de partie : des mines, les nombres de voisines qui vont avec, des cases ouvertes."""
+    """Un plateau : des mines, les nombres de voisines qui vont avec, des cases ouvertes."""
     width, height = size or draw(sizes())
     mines = draw(bool_grids(width, height))
     opened = draw(bool_grids(width, height))
@@ -65,7 +73,11 @@ def mines_cases(draw) -> dict:
     width, height = draw(sizes())
     cells = width * height
     nb_mines = draw(st.one_of(st.integers(1, cells), st.just(cells)))
-    return {"grid": draw(bool_grids(width, height)), "nb_mines": nb_mines, "seed": draw(st.integers(0, 10**6))}
+    return {
+        "grid": draw(bool_grids(width, height)),
+        "nb_mines": nb_mines,
+        "seed": draw(st.integers(0, 10**6)),
+    }
 
 
 @st.composite
@@ -78,13 +90,20 @@ def open_cases(draw) -> dict:
 
 
 def coordinate(size: int) -> st.SearchStrategy[int]:
-    return st.one_of(st.integers(-2, size + 2), st.integers(), st.sampled_from([-1, size, size - 1, 0]))
+    return st.one_of(
+        st.integers(-2, size + 2), st.integers(), st.sampled_from([-1, size, size - 1, 0])
+    )
 
 
 @st.composite
 def coord_cases(draw) -> dict:
     width, height = draw(sizes())
-    return {"x": draw(coordinate(width)), "y": draw(coordinate(height)), "width": width, "height": height}
+    return {
+        "x": draw(coordinate(width)),
+        "y": draw(coordinate(height)),
+        "width": width,
+        "height": height,
+    }
 
 
 @st.composite
@@ -133,8 +152,10 @@ BLANKS = st.sampled_from([" ", "  ", "\t", " \t "])
 
 @st.composite
 def valid_lines(draw, x: int, y: int) -> str:
-    before, middle, after = draw(st.sampled_from(["", " ", "  ", "\t"])), draw(BLANKS), draw(
-        st.sampled_from(["", " ", "\t "])
+    before, middle, after = (
+        draw(st.sampled_from(["", " ", "  ", "\t"])),
+        draw(BLANKS),
+        draw(st.sampled_from(["", " ", "\t "])),
     )
     return f"{before}{x}{middle}{y}{after}"
 
@@ -175,7 +196,9 @@ def bad_lines(draw, opened: list) -> str:
 @st.composite
 def ask_cases(draw, bad: bool = True, valid: bool = True) -> dict:
     board = draw(boards_with_closed_cell())
-    lines = draw(st.lists(bad_lines(board["opened"]), min_size=1 if bad else 0, max_size=4 if bad else 0))
+    lines = draw(
+        st.lists(bad_lines(board["opened"]), min_size=1 if bad else 0, max_size=4 if bad else 0)
+    )
     if valid:
         lines.append(draw(valid_lines(*board["closed"])))
     return {"opened": board["opened"], "lines": lines}

@@ -385,9 +385,7 @@ class Worker:
         self.encoder = Encoder()
         for arg in args:
             self.encoder.encode(arg)  # numérote les grilles reçues
-        rows_before = [
-            [id(row) for row in arg] if type(arg) is list else None for arg in args
-        ]
+        rows_before = [[id(row) for row in arg] if type(arg) is list else None for arg in args]
         output = CappedText(self.output_limit)
         self.stdin = ScriptedInput(request.get("stdin") or [], output)
         if request.get("seed") is not None:

@@ -1,0 +1,84 @@
+"""Mesure du temps de notation (un script, pas un test).
+
+    python tests/bench_notation.py [--classe 50] [--repetitions 3]
+
+1. Note la solution de référence comme un rendu, plusieurs fois, avec la
+   commande des enseignants, et donne le temps médian.
+2. Note une classe de N rendus (des copies de la référence et des rendus faux du
+   corpus, à parts égales) avec tests/noter_classe.py, et donne le temps total
+   et le temps moyen par rendu.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+TESTS = Path(__file__).resolve().parent
+ROOT = TESTS.parent
+REFERENCE = ROOT / "tp_demineur" / "tp.py"
+
+
+def timed(command: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, cwd=ROOT, capture_output=True, check=False)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Mesure le temps de notation.")
+    parser.add_argument("--classe", type=int, default=50, help="taille de la classe (50)")
+    parser.add_argument("--repetitions", type=int, default=3, help="notations du rendu seul (3)")
+    parser.add_argument("--jobs", type=int, default=2, help="rendus notés à la fois (2)")
+    arguments = parser.parse_args()
+
+    print(
+        f"Machine : {platform.platform()}, {os.cpu_count()} cœur(s), "
+        f"Python {platform.python_version()}"
+    )
+    single = [
+        timed([sys.executable, "-m", "pytest", str(TESTS), "-q", "--submission", str(REFERENCE)])
+        for _ in range(arguments.repetitions)
+    ]
+    print(
+        f"Un rendu correct : {statistics.median(single):.1f} s (médiane de {len(single)} ; "
+        f"{', '.join(f'{s:.1f}' for s in single)})"
+    )
+
+    corpus = sorted((TESTS / "corpus").glob("*.py"))
+    reference = REFERENCE.read_text(encoding="utf-8")
+    with tempfile.TemporaryDirectory() as folder:
+        rendus = Path(folder) / "rendus"
+        rendus.mkdir()
+        for index in range(arguments.classe):
+            text = reference
+            if index % 2 and corpus:
+                entry = corpus[(index // 2) % len(corpus)].read_text(encoding="utf-8")
+                text = entry if "# base : aucune" in entry else reference + "\n\n" + entry
+            (rendus / f"etudiant_{index:02d}.py").write_text(text, encoding="utf-8")
+        seconds = timed(
+            [
+                sys.executable,
+                str(TESTS / "noter_classe.py"),
+                str(rendus),
+                "--sortie",
+                str(Path(folder) / "notes"),
+                "--jobs",
+                str(arguments.jobs),
+            ]
+        )
+    print(
+        f"Une classe de {arguments.classe} rendus, {arguments.jobs} à la fois : {seconds:.0f} s "
+        f"({seconds / arguments.classe:.1f} s par rendu)"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,24 @@
+"""Les options du correcteur, chargées avant la lecture de la ligne de commande.
+
+pytest lit la ligne de commande une première fois avant de charger les
+``conftest.py`` : une option qu'il ne connaît pas encore, comme
+``--submission CHEMIN``, lui ferait prendre CHEMIN pour un dossier de tests, et
+il chargerait le ``conftest.py`` qu'un étudiant y aurait glissé. Ce module est
+donc chargé tôt, par ``-p tests.options`` (dans ``pyproject.toml``), pour que
+pytest connaisse ces options dès sa première lecture.
+"""
+
+
+def pytest_addoption(parser):
+    group = parser.getgroup("notation", "notation du TP démineur")
+    group.addoption(
+        "--submission",
+        metavar="CHEMIN",
+        help="le code à noter : un fichier .py ou un dossier (par défaut : le tp_demineur/ "
+        "du dossier courant)",
+    )
+    group.addoption(
+        "--results-json",
+        metavar="FICHIER",
+        help="écrire le résultat au format results.json de Gradescope",
+    )

@@ -1,0 +1,211 @@
+"""Le correcteur mis à l'épreuve : chaque rendu du corpus perd des points exactement
+sur les fonctions prévues (en-tête « # perd : » de chaque fichier de tests/corpus/).
+
+Un rendu du corpus est la solution de référence suivie du fichier du corpus (qui
+redéfinit les fonctions fautives), sauf si le fichier porte « # base : aucune ».
+Toute la classe est notée d'un coup par tests/noter_classe.py, comme le ferait un
+enseignant ; on vérifie aussi notes.csv, les retours et la synthèse.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import bareme
+
+pytestmark = pytest.mark.projet
+
+TESTS = Path(__file__).resolve().parent
+ROOT = TESTS.parent
+CORPUS = TESTS / "corpus"
+REFERENCE = ROOT / "tp_demineur" / "tp.py"
+ENTRIES = sorted(CORPUS.glob("*.py"))
+
+# Un rendu en paquet, découpé en modules, qui s'importe lui-même, avec des pièges
+# autour : un random.py dans le paquet et un conftest.py à côté. Il ne perd rien.
+PACKAGE = "paquet_avec_pieges"
+
+
+def header(text: str, key: str) -> str | None:
+    match = re.search(rf"^# {key} : (.*)$", text, re.MULTILINE)
+    return match.group(1).strip() if match else None
+
+
+def expected_losses(text: str) -> set[str]:
+    value = header(text, "perd")
+    if value is None:
+        raise ValueError("en-tête « # perd : » manquant")
+    return set() if value == "aucune" else {name.strip() for name in value.split(",")}
+
+
+def build_submission(entry: Path) -> str:
+    text = entry.read_text(encoding="utf-8")
+    if header(text, "base") == "aucune":
+        return text
+    return REFERENCE.read_text(encoding="utf-8") + "\n\n# --- rendu du corpus ---\n" + text
+
+
+def build_package(folder: Path):
+    package = folder / PACKAGE / "tp_demineur"
+    package.mkdir(parents=True)
+    (package / "tp.py").write_text(REFERENCE.read_text(encoding="utf-8"), encoding="utf-8")
+    (package / "__init__.py").write_text(
+        "from .tp import *  # noqa\nimport tp_demineur  # le paquet de l'étudiant lui-même\n",
+        encoding="utf-8",
+    )
+    (package / "random.py").write_text("raise ImportError('faux module random')\n")
+    (folder / PACKAGE / "conftest.py").write_text("import sys\nsys.exit(3)\n")
+
+
+@pytest.fixture(scope="session")
+def graded_class(tmp_path_factory) -> Path:
+    """Toute la classe du corpus, notée d'un coup ; renvoie le dossier des notes."""
+    folder = tmp_path_factory.mktemp("rendus")
+    for entry in ENTRIES:
+        (folder / entry.name).write_text(build_submission(entry), encoding="utf-8")
+    build_package(folder)
+    out = tmp_path_factory.mktemp("notes")
+    run = subprocess.run(
+        [sys.executable, str(TESTS / "noter_classe.py"), str(folder), "--sortie", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=3600,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    return out
+
+
+def result_of(out: Path, name: str) -> dict:
+    return json.loads((out / "json" / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def test_corpus_is_large_enough():
+    wrong = [e for e in ENTRIES if expected_losses(e.read_text(encoding="utf-8"))]
+    correct = [e for e in ENTRIES if not expected_losses(e.read_text(encoding="utf-8"))]
+    assert len(wrong) >= 25, f"{len(wrong)} rendus faux seulement"
+    assert len(correct) >= 4, f"{len(correct)} variantes correctes seulement"
+    for entry in ENTRIES:
+        losses = expected_losses(entry.read_text(encoding="utf-8"))
+        assert losses <= set(bareme.BAREME), f"{entry.name} : fonctions inconnues {losses}"
+
+
+@pytest.mark.parametrize("entry", [*ENTRIES, PACKAGE], ids=lambda e: getattr(e, "stem", e))
+def test_verdict(graded_class, entry):
+    """Le rendu perd des points exactement sur les fonctions prévues, et seulement là."""
+    if entry == PACKAGE:
+        name, expected = PACKAGE, set()
+    else:
+        name, expected = entry.stem, expected_losses(entry.read_text(encoding="utf-8"))
+    result = result_of(graded_class, name)
+    lost = {t["tags"][0] for t in result["tests"] if t["status"] != "passed"}
+    details = "\n".join(
+        f"  [{t['tags'][0]}] {t['name']} : {t['output'][:300]}"
+        for t in result["tests"]
+        if t["status"] != "passed" and t["tags"][0] not in expected
+    )
+    assert lost == expected, (
+        f"{name} : perd {sorted(lost)}, attendu {sorted(expected)}\n"
+        f"{result.get('output', '')}\n{details}"
+    )
+    if not expected:
+        assert result["score"] == pytest.approx(20.0)
+
+
+def test_results_json_form(graded_class):
+    """Le format results.json de Gradescope, champ par champ."""
+    result = result_of(graded_class, "nb_adjacent_compte_la_case")
+    assert set(result) >= {"score", "max_score", "execution_time", "tests"}
+    assert result["max_score"] == 20
+    assert sum(t["max_score"] for t in result["tests"]) == pytest.approx(20.0)
+    for test in result["tests"]:
+        assert set(test) == {"name", "score", "max_score", "status", "output", "tags"}
+        assert test["status"] in ("passed", "failed")
+        assert len(test["tags"]) == 1 and test["tags"][0] in bareme.BAREME
+        assert (test["status"] == "passed") == (test["score"] == test["max_score"])
+        assert test["status"] == "passed" or test["output"]
+
+
+def test_feedback_names_the_problems(graded_class):
+    syntax = (graded_class / "retours" / "hostile_erreur_de_syntaxe.txt").read_text("utf-8")
+    assert "ne se compile pas" in syntax and "ligne" in syntax
+    at_import = (graded_class / "retours" / "hostile_main_appele_a_l_import.txt").read_text("utf-8")
+    assert "main()" in at_import and "entrée fermée" in at_import
+    hang = (graded_class / "retours" / "hostile_while_true_pass.txt").read_text("utf-8")
+    assert "ne s'est pas terminée" in hang
+
+
+def test_notes_csv_and_summary(graded_class):
+    with (graded_class / "notes.csv").open(encoding="utf-8") as handle:
+        rows = list(csv.reader(handle, delimiter=";"))
+    assert rows[0][0] == "etudiant" and rows[0][-1] == "total (/20)"
+    assert len(rows[0]) == len(bareme.FUNCTIONS) + 2
+    assert {row[0] for row in rows[1:]} == {e.stem for e in ENTRIES} | {PACKAGE}
+    for row in rows[1:]:
+        points = [float(v.replace(",", ".")) for v in row[1:]]
+        assert sum(points[:-1]) == pytest.approx(points[-1], abs=0.05)
+    summary = (graded_class / "synthese.md").read_text(encoding="utf-8")
+    assert "Contre-exemple le plus fréquent" in summary
+    assert "raté par" in summary
+
+
+def test_grading_is_deterministic(graded_class, tmp_path):
+    """Le même rendu, noté une seconde fois, a exactement les mêmes résultats."""
+    entry = CORPUS / "propagate_quatre_voisins.py"
+    submission = tmp_path / entry.name
+    submission.write_text(build_submission(entry), encoding="utf-8")
+    again = tmp_path / "again.json"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            str(TESTS),
+            "-q",
+            "--submission",
+            str(submission),
+            "--results-json",
+            str(again),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        timeout=900,
+    )
+    first = result_of(graded_class, entry.stem)
+    second = json.loads(again.read_text(encoding="utf-8"))
+    assert first["tests"] == second["tests"]
+    assert first["score"] == second["score"]
+
+
+def test_files_beside_a_submission_are_ignored(tmp_path):
+    """Un conftest.py, un faux random.py et un faux tp_demineur/ à côté du rendu : ignorés."""
+    (tmp_path / "soumission.py").write_text(REFERENCE.read_text(encoding="utf-8"), "utf-8")
+    (tmp_path / "conftest.py").write_text("import sys\nsys.exit(3)\n")
+    (tmp_path / "random.py").write_text("def sample(population, k):\n    return [0] * k\n")
+    fake = tmp_path / "tp_demineur"
+    fake.mkdir()
+    (fake / "__init__.py").write_text("def is_coord_ok(x, y, width, height):\n    return True\n")
+    out = tmp_path / "resultat.json"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            str(TESTS),
+            "-q",
+            "--submission",
+            str(tmp_path / "soumission.py"),
+            "--results-json",
+            str(out),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        timeout=900,
+    )
+    assert json.loads(out.read_text(encoding="utf-8"))["score"] == pytest.approx(20.0)
