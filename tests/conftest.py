@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, Phase, settings
 
+import bareme
 from grading import config as grading_config
 from grading import scoring
 from grading.checks import Echec, describe_load
@@ -109,8 +110,8 @@ def pytest_collection_modifyitems(session, config, items):
         marker = item.get_closest_marker("question")
         if marker is None:
             continue
-        item.repr_failure = french_repr_failure(item.repr_failure)
         function = marker.args[0]
+        item.repr_failure = french_repr_failure(item.repr_failure, function)
         weight = float(marker.kwargs.get("poids", marker.args[1] if len(marker.args) > 1 else 1))
         grading.results[item.nodeid] = scoring.TestResult(
             item.nodeid, test_name(item), function, weight
@@ -130,16 +131,17 @@ def _fresh_budget(request):
         request.config.grading.submission.begin_test()
 
 
-def explain_failure(excinfo) -> str:
+def explain_failure(excinfo, function: str) -> str:
     error = excinfo.value
     if isinstance(error, Echec):
         return str(error)
+    question = bareme.BAREME[function][0]
     if isinstance(error, GraderAbort):
-        return f"Test interrompu : {error.message}."
-    return f"Erreur inattendue pendant le test : {excinfo.typename} : {error}"
+        return f"Test interrompu ({question}, {function}) : {error.message}."
+    return f"Erreur inattendue pendant le test ({question}) : {excinfo.typename} : {error}"
 
 
-def french_repr_failure(original):
+def french_repr_failure(original, function: str):
     """Un échec noté se décrit par son message en français, sans trace de la pile.
 
     C'est aussi plus rapide : hypothesis décrit chaque échec qu'il rencontre en
@@ -148,7 +150,7 @@ def french_repr_failure(original):
 
     def repr_failure(excinfo, *args, **kwargs):
         if isinstance(excinfo.value, (Echec, GraderAbort)):
-            return explain_failure(excinfo)
+            return explain_failure(excinfo, function)
         return original(excinfo, *args, **kwargs)
 
     return repr_failure
@@ -164,7 +166,7 @@ def pytest_runtest_makereport(item, call):
     if report.when == "call" or (report.when == "setup" and report.failed):
         result.passed = report.passed
         if call.excinfo is not None and report.failed:
-            result.output = explain_failure(call.excinfo)
+            result.output = explain_failure(call.excinfo, result.function)
             report.longrepr = result.output
 
 

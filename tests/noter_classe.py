@@ -29,6 +29,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import bareme
+from grading.scoring import french_number
 
 TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent
@@ -87,26 +88,24 @@ def points_by_function(result: dict) -> dict[str, float]:
     return points
 
 
-def number(value: float) -> str:
-    return f"{value:.2f}".replace(".", ",")
-
-
 def feedback(name: str, result: dict) -> str:
     points = points_by_function(result)
-    lines = [f"Retour pour {name}", f"Note : {number(result['score'])} / 20", ""]
+    lines = [f"Retour pour {name}", f"Note : {french_number(result['score'])} / 20", ""]
     if result.get("output"):
         lines += [result["output"], ""]
     lines.append("Points par question :")
     for function in bareme.FUNCTIONS:
         question, total = bareme.BAREME[function]
-        lines.append(f"  {question:<4} {function:<22} {number(points[function]):>6} / {total:g}")
+        earned = french_number(points[function])
+        lines.append(f"  {question:<4} {function:<22} {earned:>6} / {french_number(total, 0)}")
     failed = [t for t in result["tests"] if t["status"] != "passed"]
     if failed:
         lines += ["", "Tests ratés :"]
         for test in failed:
             lines += [
                 "",
-                f"- {test['name']} ({test['tags'][0]}, {number(test['max_score'])} point(s))",
+                f"- {test['name']} ({test['tags'][0]}, "
+                f"{french_number(test['max_score'])} point(s))",
                 *("    " + line for line in test["output"].splitlines()),
             ]
     else:
@@ -128,7 +127,7 @@ def class_summary(results: dict[str, dict]) -> str:
         "# Synthèse de la classe",
         "",
         f"{students} rendu(s). Moyenne : "
-        f"{number(sum(r['score'] for r in results.values()) / max(students, 1))} / 20.",
+        f"{french_number(sum(r['score'] for r in results.values()) / max(students, 1))} / 20.",
         "",
         "## Moyenne par question",
         "",
@@ -138,7 +137,9 @@ def class_summary(results: dict[str, dict]) -> str:
     for function in bareme.FUNCTIONS:
         question, total = bareme.BAREME[function]
         average = sum(points_by_function(r)[function] for r in results.values()) / max(students, 1)
-        lines.append(f"| {question} | {function} | {number(average)} | {total:g} |")
+        lines.append(
+            f"| {question} | {function} | {french_number(average)} | {french_number(total, 0)} |"
+        )
     lines += ["", "## Tests les plus ratés", ""]
     ranked = sorted(tests_seen, key=lambda key: (-len(failures[key]), key))
     for key in ranked:
@@ -167,13 +168,18 @@ def write_csv(path: Path, results: dict[str, dict]):
         writer = csv.writer(handle, delimiter=";")
         writer.writerow(
             ["etudiant"]
-            + [f"{bareme.BAREME[f][0]} {f} (/{bareme.BAREME[f][1]:g})" for f in bareme.FUNCTIONS]
+            + [
+                f"{bareme.BAREME[f][0]} {f} (/{french_number(bareme.BAREME[f][1], 0)})"
+                for f in bareme.FUNCTIONS
+            ]
             + ["total (/20)"]
         )
         for name, result in results.items():
             points = points_by_function(result)
             writer.writerow(
-                [name] + [number(points[f]) for f in bareme.FUNCTIONS] + [number(result["score"])]
+                [name]
+                + [french_number(points[f]) for f in bareme.FUNCTIONS]
+                + [french_number(result["score"])]
             )
 
 
@@ -210,7 +216,7 @@ def main(argv=None) -> int:
         results = {}
         for name, future in futures.items():
             results[name] = future.result()
-            print(f"  {name:<30} {number(results[name]['score']):>6} / 20")
+            print(f"  {name:<30} {french_number(results[name]['score']):>6} / 20")
     for name, result in results.items():
         (out / "retours" / f"{name}.txt").write_text(feedback(name, result), encoding="utf-8")
     write_csv(out / "notes.csv", results)

@@ -25,8 +25,9 @@ import sys
 import textwrap
 from pathlib import Path
 
-import bareme
 import pytest
+
+import bareme
 
 RACINE = Path(__file__).resolve().parent.parent
 if str(RACINE) not in sys.path:  # pytest lancé d'ailleurs que la racine du dépôt

@@ -40,8 +40,10 @@ def by_function(results: list[TestResult]) -> dict[str, tuple[float, float]]:
     return table
 
 
-def french_number(value: float) -> str:
-    return f"{value:.2f}".replace(".", ",")
+def french_number(value: float, digits: int = 2) -> str:
+    """12,50 plutôt que 12.50 ; avec ``digits=0``, le plus court (0,5 ou 2)."""
+    text = f"{value:.2f}" if digits else f"{value:g}"
+    return text.replace(".", ",")
 
 
 def score_table(results: list[TestResult], title: str) -> str:
@@ -52,14 +54,14 @@ def score_table(results: list[TestResult], title: str) -> str:
         mark = "" if earned == possible else "  ← à revoir"
         if possible == 0:
             continue
-        lines.append(
-            f"  {question:<9} {function:<22} {french_number(earned):>8} / {possible:<5g}{mark}"
-        )
+        line = f"  {question:<9} {function:<22} {french_number(earned):>8} / "
+        lines.append(line + f"{french_number(possible, 0):<4}{mark}".rstrip())
     earned = sum(e for e, _ in table.values())
     possible = sum(p for _, p in table.values())
-    lines.append(f"  {'Total':<32} {french_number(earned):>8} / {possible:g}")
+    lines.append(f"  {'Total':<32} {french_number(earned):>8} / {french_number(possible, 0)}")
     if possible and possible != bareme.TOTAL:
-        lines.append(f"  (seule une partie des tests a été lancée : {possible:g} points sur 20)")
+        part = french_number(possible, 0)
+        lines.append(f"  (seule une partie des tests a été lancée : {part} points sur 20)")
     return "\n".join(lines)
 
 
