@@ -97,6 +97,15 @@ def test_name(item) -> str:
     return doc.rstrip(".")
 
 
+def pytest_ignore_collect(collection_path, config):
+    """Pour noter un rendu, seuls les modules des questions (test_q*.py) sont lus."""
+    grading = getattr(config, "grading", None)
+    name = collection_path.name
+    if grading is not None and grading.explicit and name.startswith("test_"):
+        return not name.startswith("test_q")
+    return None
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(session, config, items):
     grading = config.grading

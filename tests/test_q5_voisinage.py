@@ -46,7 +46,7 @@ def test_compute_neigh(sub, case):
 
 
 @pytest.mark.question("compute_neigh")
-@settings(max_examples=2, phases=NO_SHRINK)
+@settings(max_examples=1, phases=NO_SHRINK)
 @given(case=strategies.large_sizes().flatmap(strategies.neigh_cases))
 def test_compute_neigh_large(sub, case):
     """compute_neigh sur de grands plateaux (jusqu'à 50×20)"""
