@@ -251,7 +251,7 @@ class Worker:
 
     # -- dialogue avec le juge ---------------------------------------------
     def send(self, message: dict):
-        self.channel_out.write(json.dumps(message, ensure_ascii=False) + "\n")
+        self.channel_out.write(json.dumps(message) + "\n")  # ASCII : même un texte mal formé passe
         self.channel_out.flush()
 
     def receive(self) -> dict:
