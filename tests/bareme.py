@@ -1,13 +1,13 @@
 """Le barème du TP : les points de chaque fonction, sur 20.
 
 C'est le seul endroit où les points sont écrits. Les points d'une fonction sont
-partagés entre ses tests selon le poids de chacun (``@question(nom, poids)``),
-et le sujet (``sujet/sujet.md``) affiche ces mêmes points (un test le vérifie).
+partagés entre ses tests selon le poids de chacun
+(``@pytest.mark.question(fonction, poids=...)``), et le sujet
+(``sujet/sujet.md``) affiche ces mêmes points (un test le vérifie).
 """
 
-# fonction -> (question du sujet, points)
+# fonction -> (question du sujet, points), dans l'ordre du module du TP.
 BAREME: dict[str, tuple[str, float]] = {
-    "main": ("Q3", 2.0),
     "initialise_mines": ("Q4", 2.0),
     "initialise_open": ("Q4", 0.5),
     "is_coord_ok": ("Q5", 1.0),
@@ -20,26 +20,11 @@ BAREME: dict[str, tuple[str, float]] = {
     "is_finished": ("Q9", 1.5),
     "play_turn": ("Q10", 1.0),
     "play_the_game": ("Q10", 1.5),
+    "main": ("Q3", 2.0),
 }
 
 TOTAL = 20.0
 
-# Les fonctions dans l'ordre du sujet (Q3 en dernier, comme dans le module).
-FUNCTIONS = [
-    "initialise_mines",
-    "initialise_open",
-    "is_coord_ok",
-    "nb_adjacent_mines",
-    "compute_neigh",
-    "display_board",
-    "is_move_ok",
-    "ask_move",
-    "propagate_open_cells",
-    "is_finished",
-    "play_turn",
-    "play_the_game",
-    "main",
-]
+FUNCTIONS = list(BAREME)
 
 assert sum(points for _, points in BAREME.values()) == TOTAL
-assert sorted(FUNCTIONS) == sorted(BAREME)

@@ -27,23 +27,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-WORKER = Path(__file__).with_name("worker.py")
+from .worker import CONTRACT
 
-CONTRACT = {
-    "initialise_mines": ["mines", "nb_mines"],
-    "initialise_open": ["opened"],
-    "is_coord_ok": ["x", "y", "width", "height"],
-    "nb_adjacent_mines": ["mines", "x", "y"],
-    "compute_neigh": ["mines", "neigh"],
-    "display_board": ["mines", "neigh", "opened"],
-    "is_move_ok": ["opened", "x", "y"],
-    "ask_move": ["opened"],
-    "propagate_open_cells": ["mines", "neigh", "opened"],
-    "is_finished": ["mines", "opened"],
-    "play_turn": ["mines", "neigh", "opened"],
-    "play_the_game": ["mines", "neigh", "opened"],
-    "main": [],
-}
+WORKER = Path(__file__).with_name("worker.py")
 
 
 # Les paramètres que chaque fonction remplit : seuls ceux-là reviennent d'un relais.
