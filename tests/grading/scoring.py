@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -51,7 +52,9 @@ def score_table(results: list[TestResult], title: str) -> str:
     lines = [title, "", f"  {'Question':<9} {'Fonction':<22} {'Points':>16}"]
     for function, (earned, possible) in table.items():
         question = bareme.BAREME[function][0]
-        mark = "" if earned == possible else "  ← à revoir"
+        # Des parts de points comme 1/3 ne retombent pas toujours pile sur le total.
+        full = math.isclose(earned, possible, abs_tol=1e-9)
+        mark = "" if full else "  ← à revoir"
         if possible == 0:
             continue
         line = f"  {question:<9} {function:<22} {french_number(earned):>8} / "
