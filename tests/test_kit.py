@@ -1,0 +1,445 @@
+"""Le kit étudiant (``python -m tp_demineur.kit DEST``), construit puis essayé comme un étudiant.
+
+Le kit est construit une fois pour tout le module, dans un dossier temporaire ;
+chaque commande y est lancée dans un sous-processus, comme l'étudiant la tape :
+
+- aucune ligne de solution de la référence ne se retrouve dans le kit (voir
+  ``solution_lines`` pour la règle) ;
+- le ``tp.py`` du kit garde signatures, documentations, constantes et
+  commentaires, compile et passe ruff ;
+- ``python -m pytest`` dans le kit intact : 0/20, sans plantage ni blocage, même
+  sans hypothesis ; avec la référence copiée dans le kit : 20/20 ;
+- ``python -m tp_demineur`` dans le kit intact nomme la fonction à écrire et sa
+  question ; avec la référence, il joue une partie jusqu'au bout.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import bareme
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # pytest lancé d'ailleurs que la racine du dépôt
+    sys.path.insert(0, str(ROOT))
+
+from tp_demineur import kit as kit_module  # noqa: E402
+
+pytestmark = pytest.mark.projet
+
+REFERENCE = ROOT / "tp_demineur" / "tp.py"
+SUJET = ROOT / "sujet" / "sujet.md"
+TIMEOUT = 240  # secondes par commande : bien au-delà du besoin (quelques secondes)
+QUESTIONS = {name: question for name, (question, _) in bareme.BAREME.items()}
+
+ENV = {
+    key: value
+    for key, value in os.environ.items()
+    if not key.startswith("PYTEST_") and key not in ("PYTHONPATH", "PYTHONSTARTUP")
+}
+ENV.update({"PYTHONDONTWRITEBYTECODE": "1", "PYTHONIOENCODING": "utf-8"})
+
+# Lancer pytest sans hypothesis, comme chez un étudiant qui n'a installé que pytest.
+WITHOUT_HYPOTHESIS = (
+    "import sys; sys.modules['hypothesis'] = None; import pytest; "
+    "sys.exit(pytest.main(['-p', 'no:hypothesispytest']))"
+)
+
+
+def run(args: list[str], cwd: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        cwd=cwd,
+        env=ENV,
+        timeout=TIMEOUT,
+    )
+
+
+def build(dest: Path, *options: str) -> subprocess.CompletedProcess[str]:
+    return run(["-m", "tp_demineur.kit", str(dest), *options], cwd=ROOT)
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory) -> Path:
+    """Le kit tel qu'on le distribue (à ne pas modifier)."""
+    dest = tmp_path_factory.mktemp("kit") / "kit-etudiant"
+    done = build(dest)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return dest
+
+
+@pytest.fixture(scope="module")
+def solved_kit(kit, tmp_path_factory) -> Path:
+    """Le même kit, avec la solution de référence à la place du tp.py à compléter."""
+    dest = tmp_path_factory.mktemp("kit-resolu") / "kit-etudiant"
+    shutil.copytree(kit, dest)
+    shutil.copyfile(REFERENCE, dest / "tp_demineur" / "tp.py")
+    return dest
+
+
+def kit_texts(kit: Path) -> dict[str, str]:
+    texts = {}
+    for path in sorted(kit.rglob("*")):
+        if path.is_file():
+            texts[str(path.relative_to(kit))] = path.read_text(encoding="utf-8")
+    return texts
+
+
+def score_line(output: str) -> str:
+    lines = [line for line in output.splitlines() if line.strip().startswith("Total")]
+    assert lines, f"pas de ligne « Total » :\n{output}"
+    return " ".join(lines[-1].split())
+
+
+# ---------------------------------------------------------------------------
+# (a) Aucune solution dans le kit
+# ---------------------------------------------------------------------------
+
+# Une instruction faite d'un mot-clé et d'au plus un nom ou une constante.
+BARE_KEYWORD = re.compile(
+    r"(return|except|while|if|elif|else|try|finally|break|continue|pass|raise)\b\s*[\w.]*\s*:?"
+)
+MIN_LENGTH = 12
+
+# Les lignes de la solution que le kit contient forcément, fichier par fichier, et pourquoi.
+ALLOWED = {
+    "return 0 <= x < width and 0 <= y < height": (
+        "tests/grading/worker.py",
+        "la formule de is_coord_ok, que le sujet donne (§ 5.1) : le processus de travail "
+        "du correcteur la prête telle quelle",
+    ),
+}
+
+
+def solution_lines() -> list[str]:
+    """Les lignes de la référence qui trahiraient une solution si le kit les contenait.
+
+    Ce sont les lignes entre ``# BEGIN SOLUTION`` et ``# END SOLUTION``, sans leurs
+    espaces autour, sauf :
+
+    - les lignes vides et les commentaires (les commentaires de la solution sont
+      retirés avec elle, mais un commentaire ne donne pas de code) ;
+    - les lignes de moins de 12 caractères (``else:``, ``try:``, ``count = 0``,
+      ``print(``, ``return x, y``) : du Python banal, qu'on trouve partout ;
+    - les instructions faites d'un mot-clé et d'au plus un nom (``while True:``,
+      ``except ValueError:``, ``return value``), aussi banales ;
+    - les lignes que le sujet écrit lui-même, mot pour mot : le sujet est public
+      (ce sont les appels que le sujet impose, ``compute_neigh(mines, neigh)``…).
+    """
+    sujet = SUJET.read_text(encoding="utf-8")
+    lines, inside = [], False
+    for line in REFERENCE.read_text(encoding="utf-8").splitlines():
+        text = line.strip()
+        if text == kit_module.BEGIN:
+            inside = True
+        elif text == kit_module.END:
+            inside = False
+        elif inside and text and not text.startswith("#"):
+            if len(text) < MIN_LENGTH or BARE_KEYWORD.fullmatch(text) or text in sujet:
+                continue
+            lines.append(text)
+    return lines
+
+
+def test_la_regle_garde_l_essentiel_de_la_solution():
+    lines = solution_lines()
+    assert len(lines) >= 60, lines
+    for must in (
+        "for number in random.sample(range(width * height), nb_mines):",
+        "if opened[y][x] and not mines[y][x] and neigh[y][x] == 0:",
+        'print(f"La case ({x}, {y}) est déjà ouverte.")',
+    ):
+        assert must in lines, must
+
+
+def test_aucune_ligne_de_solution_dans_le_kit(kit):
+    texts = kit_texts(kit)
+    leaks = []
+    for line in solution_lines():
+        for name, text in texts.items():
+            if line in text and ALLOWED.get(line, ("",))[0] != name:
+                leaks.append(f"{name} : {line}")
+    assert not leaks, "lignes de la solution dans le kit :\n" + "\n".join(leaks)
+
+
+def test_le_kit_n_a_ni_oracle_ni_strategie_ni_reference(kit):
+    names = set(kit_texts(kit))
+    for forbidden in (
+        "tests/grading/expected.py",
+        "tests/grading/strategies.py",
+        "tp_demineur/cli.py",
+    ):
+        assert forbidden not in names
+    assert not [name for name in names if name.startswith("tests/test_q")]
+    assert "def ask_int" not in (kit / "tp_demineur" / "tp.py").read_text(encoding="utf-8")
+
+
+# ---------------------------------------------------------------------------
+# (b) Le tp.py du kit : signatures, documentations, constantes, commentaires
+# ---------------------------------------------------------------------------
+
+
+def functions_of(source: str) -> dict[str, ast.FunctionDef]:
+    return {n.name: n for n in ast.parse(source).body if isinstance(n, ast.FunctionDef)}
+
+
+def test_signatures_et_documentations_gardees(kit):
+    reference = functions_of(REFERENCE.read_text(encoding="utf-8"))
+    student = functions_of((kit / "tp_demineur" / "tp.py").read_text(encoding="utf-8"))
+    for name, question in QUESTIONS.items():
+        ref, mine = reference[name], student[name]
+        assert ast.dump(mine.args) == ast.dump(ref.args), name
+        assert ast.dump(mine.returns) == ast.dump(ref.returns), name
+        assert [ast.dump(d) for d in mine.decorator_list] == [
+            ast.dump(d) for d in ref.decorator_list
+        ]
+        assert ast.get_docstring(mine, clean=False) == ast.get_docstring(ref, clean=False), name
+        # Le corps : la documentation, puis le raise qui nomme la fonction et sa question.
+        assert len(mine.body) == 2, name
+        message = f"{name} : à écrire (question {question})"
+        assert ast.unparse(mine.body[1]) == f"raise NotImplementedError({message!r})"
+    assert set(student) == set(QUESTIONS)  # ni ask_int, ni autre fonction de la référence
+
+
+def test_constantes_et_commentaires_gardes(kit):
+    reference = REFERENCE.read_text(encoding="utf-8")
+    student = (kit / "tp_demineur" / "tp.py").read_text(encoding="utf-8")
+
+    def constants(source: str) -> dict[str, object]:
+        found = {}
+        for node in ast.parse(source).body:
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
+                found[ast.unparse(node.targets[0])] = node.value.value
+        return found
+
+    assert constants(student) == constants(reference)
+    outside, inside = [], False
+    for line in reference.splitlines():
+        text = line.strip()
+        if text in (kit_module.BEGIN, kit_module.END):
+            inside = text == kit_module.BEGIN
+        elif not inside and text.startswith("#"):
+            outside.append(line)
+    assert outside, "la référence n'a pas de commentaire de section ?"
+    for line in outside:
+        assert line in student.splitlines(), line
+    doc = ast.get_docstring(ast.parse(student))
+    assert "raise NotImplementedError" in doc
+
+
+def test_le_tp_du_kit_compile_et_passe_ruff(kit):
+    path = kit / "tp_demineur" / "tp.py"
+    compile(path.read_text(encoding="utf-8"), str(path), "exec")
+    ruff = shutil.which("ruff")
+    if ruff is None:
+        pytest.skip("ruff n'est pas installé")
+    done = subprocess.run(
+        [ruff, "check", "--no-cache", "--config", str(ROOT / "pyproject.toml"), str(path)],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_le_paquet_du_kit_expose_les_treize_fonctions(kit):
+    init = (kit / "tp_demineur" / "__init__.py").read_text(encoding="utf-8")
+    tree = ast.parse(init)
+    imported = [a.name for n in tree.body if isinstance(n, ast.ImportFrom) for a in n.names]
+    assert sorted(imported) == sorted(QUESTIONS)
+    exported = next(
+        ast.literal_eval(n.value)
+        for n in tree.body
+        if isinstance(n, ast.Assign) and ast.unparse(n.targets[0]) == "__all__"
+    )
+    assert exported == list(QUESTIONS)
+
+
+# ---------------------------------------------------------------------------
+# Les cas publics
+# ---------------------------------------------------------------------------
+
+
+def test_chaque_test_note_du_depot_a_ses_cas_publics(kit):
+    cases = json.loads((kit / "tests" / "cas_publics.json").read_text(encoding="utf-8"))
+    graded = kit_module.graded_tests(ROOT / "tests")
+    by_source: dict[str, list[dict]] = {}
+    for entry in cases:
+        by_source.setdefault(entry["source"], []).append(entry)
+    assert set(by_source) == {test["source"] for test in graded}
+    from grading import checks
+
+    for test in graded:
+        entries = by_source[test["source"]]
+        assert 2 <= len(entries) <= 6, test["source"]
+        for entry in entries:
+            assert entry["function"] == test["function"]
+            assert entry["check"] == test["check"] and hasattr(checks, entry["check"])
+            assert (entry["expected"] is None) == (test["oracle"] is None), entry["id"]
+            assert entry["poids"] > 0 and entry["name"].startswith(test["doc"])
+    # Les poids du dépôt sont gardés : chaque test du dépôt pèse autant dans le kit.
+    for function in QUESTIONS:
+        tests = [t for t in graded if t["function"] == function]
+        total = sum(t["weight"] for t in tests)
+        for test in tests:
+            share = sum(e["poids"] for e in by_source[test["source"]])
+            kit_total = sum(e["poids"] for e in cases if e["function"] == function)
+            assert share * total == test["weight"] * kit_total, test["source"]
+    assert len({entry["id"] for entry in cases}) == len(cases)
+
+
+def test_le_kit_est_reproductible(kit, tmp_path):
+    again = tmp_path / "encore"
+    done = build(again)
+    assert done.returncode == 0, done.stderr
+    assert kit_texts(again) == kit_texts(kit)
+
+
+# ---------------------------------------------------------------------------
+# (c), (d) python -m pytest dans le kit
+# ---------------------------------------------------------------------------
+
+
+def test_pytest_dans_le_kit_intact_donne_zero_sans_hypothesis(kit):
+    done = run(["-c", WITHOUT_HYPOTHESIS], cwd=kit)
+    output = done.stdout + done.stderr
+    assert done.returncode == 1, output
+    assert score_line(output) == "Total 0,00 / 20", output
+    for bad in ("Traceback", "INTERNALERROR", "error", "hypothesis"):
+        assert bad not in output, f"« {bad} » dans la sortie :\n{output}"
+    for function, question in QUESTIONS.items():
+        assert f"{function} n'est pas encore écrite (question {question})" in output
+    assert re.search(r"\b\d+ failed in ", output) and " passed" not in output
+
+
+def test_pytest_dans_le_kit_avec_la_reference_donne_20(solved_kit):
+    done = run(["-m", "pytest", "-q"], cwd=solved_kit)
+    output = done.stdout + done.stderr
+    assert done.returncode == 0, output
+    assert score_line(output) == "Total 20,00 / 20", output
+    assert "à revoir" not in output and "failed" not in output
+
+
+def test_submission_dans_le_kit(kit):
+    done = run(["-m", "pytest", "-q", f"--submission={REFERENCE}"], cwd=kit)
+    output = done.stdout + done.stderr
+    assert done.returncode == 0, output
+    assert score_line(output) == "Total 20,00 / 20", output
+
+
+# ---------------------------------------------------------------------------
+# (e), (f) python -m tp_demineur dans le kit
+# ---------------------------------------------------------------------------
+
+
+def test_le_jeu_du_kit_intact_nomme_la_fonction_a_ecrire(kit):
+    done = run(["-m", "tp_demineur"], cwd=kit, stdin="3\n2\n1\n")
+    output = done.stdout + done.stderr
+    assert done.returncode == 1, output
+    assert "La fonction main n'est pas encore écrite : c'est la question Q3" in output
+    assert "Traceback" not in output
+
+
+def test_le_jeu_du_kit_avec_la_reference_joue_jusqu_au_bout(solved_kit):
+    moves = "".join(f"{x} {y}\n" for y in range(2) for x in range(3))
+    done = run(["-m", "tp_demineur"], cwd=solved_kit, stdin="3\n2\n1\n" + moves)
+    assert done.returncode == 0, done.stdout + done.stderr
+    verdict = done.stdout.rstrip().splitlines()[-1]
+    assert "gagné" in verdict or "perdu" in verdict, done.stdout
+    assert done.stderr == ""
+
+
+def test_le_jeu_du_kit_fin_de_l_entree(solved_kit):
+    done = run(["-m", "tp_demineur"], cwd=solved_kit, stdin="3\n2\n")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.rstrip().endswith("Fin de l'entrée : partie abandonnée.")
+
+
+def test_le_jeu_du_kit_montre_l_erreur_de_l_etudiant(kit, tmp_path):
+    student = tmp_path / "kit"
+    shutil.copytree(kit, student)
+    tp = student / "tp_demineur" / "tp.py"
+    text = tp.read_text(encoding="utf-8")
+    text = text.replace(
+        'raise NotImplementedError("main : à écrire (question Q3)")',
+        'width = int(input("Largeur : "))',
+    )
+    tp.write_text(text, encoding="utf-8")
+    done = run(["-m", "tp_demineur"], cwd=student, stdin="trois\n")
+    assert done.returncode == 1
+    assert "Votre code s'est arrêté sur une erreur (ValueError)" in done.stderr
+    assert "Traceback" in done.stderr and "__main__.py" not in done.stderr
+    assert done.stderr.rstrip().splitlines()[-1].startswith("ValueError")
+
+
+def test_le_jeu_du_kit_nomme_la_fonction_appelee_pas_encore_ecrite(kit, tmp_path):
+    student = tmp_path / "kit"
+    shutil.copytree(kit, student)
+    tp = student / "tp_demineur" / "tp.py"
+    text = tp.read_text(encoding="utf-8").replace(
+        'raise NotImplementedError("main : à écrire (question Q3)")',
+        "initialise_open([[True]])",
+    )
+    tp.write_text(text, encoding="utf-8")
+    done = run(["-m", "tp_demineur"], cwd=student)
+    assert done.returncode == 1
+    assert "La fonction initialise_open n'est pas encore écrite : c'est la question Q4" in (
+        done.stderr
+    )
+    assert "Traceback" not in done.stderr
+
+
+# ---------------------------------------------------------------------------
+# La ligne de commande du générateur
+# ---------------------------------------------------------------------------
+
+
+def test_dossier_non_vide_refuse_sans_force(tmp_path):
+    dest = tmp_path / "kit"
+    dest.mkdir()
+    (dest / "a-garder.txt").write_text("mes notes\n", encoding="utf-8")
+    done = build(dest)
+    assert done.returncode == 2
+    assert "n'est pas vide" in done.stderr and "--force" in done.stderr
+    assert sorted(p.name for p in dest.iterdir()) == ["a-garder.txt"]
+    done = build(dest, "--force")
+    assert done.returncode == 0, done.stderr
+    assert (dest / "a-garder.txt").read_text(encoding="utf-8") == "mes notes\n"
+    assert (dest / "tp_demineur" / "tp.py").is_file()
+    (dest / "tests" / "vieux_fichier.py").write_text("", encoding="utf-8")
+    assert build(dest, "--force").returncode == 0
+    assert not (dest / "tests" / "vieux_fichier.py").exists()
+
+
+def test_depot_incomplet(tmp_path):
+    fake = tmp_path / "depot"
+    shutil.copytree(
+        ROOT / "tp_demineur", fake / "tp_demineur", ignore=shutil.ignore_patterns("__pycache__")
+    )
+    done = run(["-m", "tp_demineur.kit", str(tmp_path / "kit")], cwd=fake)
+    assert done.returncode == 2
+    assert "le dossier tests/ est introuvable" in done.stderr
+    assert not (tmp_path / "kit").exists()
+
+
+def test_aide_en_francais():
+    done = run(["-m", "tp_demineur.kit", "--help"], cwd=ROOT)
+    assert done.returncode == 0
+    assert done.stdout.startswith("utilisation :")
+    assert "--force" in done.stdout and "positional" not in done.stdout
+    done = run(["-m", "tp_demineur.kit"], cwd=ROOT)
+    assert done.returncode == 2
+    assert "paramètre obligatoire manquant : DEST" in done.stderr
