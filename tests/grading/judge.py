@@ -467,7 +467,9 @@ class Submission:
             return {"raise": f"{name} n'est pas disponible ici"}
         wire = message.get("args") or []
         args = [decode(a) for a in wire]
-        before = clone(args)
+        # Seules les fonctions qui remplissent une grille modifient leurs arguments :
+        # pour les autres (nb_adjacent_mines, appelée mille fois sur 50×20), pas de copie.
+        before = clone(args) if name in FILLS else args
         lines = [line for line in message.get("stdin") or [] if isinstance(line, str)]
         feeder = LineFeeder(lines)
         output = io.StringIO()
