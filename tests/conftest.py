@@ -198,7 +198,7 @@ def load_summary(grading: Grading) -> str:
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
     grading = config.grading
     results = list(grading.results.values())
-    if not results:
+    if not results or config.option.collectonly:  # rien n'a été lancé : pas de note
         return
     summary = load_summary(grading)
     title = f"Notation de : {grading.path}"
