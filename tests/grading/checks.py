@@ -616,6 +616,11 @@ def describe_load(info: dict | None, graded: list[str]) -> str:
             "Le chargement de votre code ne se termine pas (une boucle sans fin au niveau "
             "du module ?) : aucune fonction n'a pu être notée."
         )
+    if info.get("died"):
+        return (
+            "Votre code arrête Python pendant son chargement (un appel à os._exit au niveau "
+            f"du module ?) : {info['died']}. Aucune fonction n'a pu être notée."
+        )
     notes = []
     error = info.get("error")
     if error and error["type"] in ("SyntaxError", "IndentationError", "TabError"):

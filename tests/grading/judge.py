@@ -65,9 +65,10 @@ class GraderAbort(BaseException):
     relance donc pas une fonction qui boucle pour chercher un exemple plus petit.
     """
 
-    def __init__(self, message: str):
+    def __init__(self, message: str, timeout: bool = False):
         super().__init__(message)
         self.message = message
+        self.timeout = timeout  # le temps est écoulé (sinon : le processus est mort)
 
 
 class SubmissionError(Exception):
@@ -302,8 +303,9 @@ class Submission:
         )
         try:
             info = self.read(self.limits.load_seconds)
-        except GraderAbort:
-            info = {"ready": False, "functions": [], "error": None, "hung": True}
+        except GraderAbort as abort:
+            info = {"ready": False, "functions": [], "error": None}
+            info["hung" if abort.timeout else "died"] = abort.message
         if self.load_info is None:
             self.load_info = info
         self.available = info.get("functions", [])
@@ -325,7 +327,7 @@ class Submission:
             left = deadline - time.monotonic()
             if left <= 0:
                 self.stop()
-                raise GraderAbort(f"pas de réponse en {seconds:g} s")
+                raise GraderAbort(f"pas de réponse en {seconds:g} s", timeout=True)
             ready, _, _ = select.select([stream], [], [], left)
             if not ready:
                 continue
