@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import argparse
 import os
 import platform
 import statistics
@@ -23,6 +22,10 @@ from pathlib import Path
 
 TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent
+sys.path.insert(1, str(ROOT))  # l'analyseur d'options en français du jeu
+
+from tp_demineur.cli import FrenchParser, bounded_int  # noqa: E402
+
 REFERENCE = ROOT / "tp_demineur" / "tp.py"
 
 
@@ -33,10 +36,17 @@ def timed(command: list[str]) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description="Mesure le temps de notation.")
-    parser.add_argument("--classe", type=int, default=50, help="taille de la classe (50)")
-    parser.add_argument("--repetitions", type=int, default=3, help="notations du rendu seul (3)")
-    parser.add_argument("--jobs", type=int, default=2, help="rendus notés à la fois (2)")
+    parser = FrenchParser(
+        prog="python tests/bench_notation.py",
+        description="Mesure le temps de notation.",
+        add_help=False,
+    )
+    options = parser.add_argument_group("options")
+    options.add_argument("-h", "--help", action="help", help="afficher cette aide et quitter")
+    count = bounded_int(1, None)
+    options.add_argument("--classe", type=count, default=50, help="taille de la classe (50)")
+    options.add_argument("--repetitions", type=count, default=3, help="notations du rendu seul (3)")
+    options.add_argument("--jobs", type=count, default=2, help="rendus notés à la fois (2)")
     arguments = parser.parse_args()
 
     print(

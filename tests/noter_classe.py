@@ -18,7 +18,6 @@ la fois. Dans NOTES (par défaut ``notes/``) :
 
 from __future__ import annotations
 
-import argparse
 import collections
 import csv
 import json
@@ -28,8 +27,12 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+# La racine du dépôt, pour l'analyseur d'options en français du jeu.
+sys.path.insert(1, str(Path(__file__).resolve().parent.parent))
+
 import bareme
 from grading.scoring import french_number
+from tp_demineur.cli import FrenchParser, bounded_int
 
 TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent
@@ -56,11 +59,16 @@ def grade_one(name: str, path: Path, out: Path) -> dict:
         "-m",
         "pytest",
         str(TESTS),
+        # La configuration du dépôt, quoi qu'il y ait autour des rendus (un pytest.ini
+        # planté dans un dossier d'étudiant n'est jamais lu).
+        "-c",
+        str(ROOT / "pyproject.toml"),
+        "--rootdir",
+        str(ROOT),
         "-q",
         "-p",
         "no:randomly",
-        "--submission",
-        str(path.resolve()),
+        f"--submission={path.resolve()}",
         "--results-json",
         str(json_path),
     ]
@@ -184,16 +192,25 @@ def write_csv(path: Path, results: dict[str, dict]):
 
 
 def parse_arguments(argv=None):
-    parser = argparse.ArgumentParser(
-        prog="noter_classe",
+    parser = FrenchParser(
+        prog="python tests/noter_classe.py",
         description="Note tous les rendus d'un dossier (un fichier .py ou un dossier par "
         "étudiant) et écrit notes.csv, un retour par étudiant et une synthèse de la classe.",
+        add_help=False,
     )
-    parser.add_argument("rendus", type=Path, help="le dossier des rendus")
-    parser.add_argument(
+    parameters = parser.add_argument_group("paramètre")
+    parameters.add_argument("rendus", type=Path, metavar="RENDUS", help="le dossier des rendus")
+    options = parser.add_argument_group("options")
+    options.add_argument("-h", "--help", action="help", help="afficher cette aide et quitter")
+    options.add_argument(
         "--sortie", type=Path, default=Path("notes"), help="où écrire les notes (notes/)"
     )
-    parser.add_argument("--jobs", type=int, default=2, help="combien de rendus noter à la fois (2)")
+    options.add_argument(
+        "--jobs",
+        type=bounded_int(1, None),
+        default=2,
+        help="combien de rendus noter à la fois (2)",
+    )
     return parser.parse_args(argv)
 
 

@@ -89,6 +89,7 @@ class FrenchParser(argparse.ArgumentParser):
     """Un analyseur d'options dont les messages d'erreur sont en français."""
 
     TRANSLATIONS: ClassVar[dict[str, str]] = {
+        "the following arguments are required": "paramètre obligatoire manquant",
         "ignored explicit argument": "valeur en trop",
         "unrecognized arguments": "arguments non reconnus",
         "expected one argument": "attend une valeur",
@@ -101,7 +102,9 @@ class FrenchParser(argparse.ArgumentParser):
         return super().format_usage().replace("usage:", "utilisation :", 1)
 
     def format_help(self) -> str:
-        return super().format_help().replace("usage:", "utilisation :", 1)
+        text = super().format_help().replace("usage:", "utilisation :", 1)
+        # Les titres des groupes (« options: ») avec l'espace de la typographie française.
+        return re.sub(r"^(\w[\w ]*):$", r"\1 :", text, flags=re.MULTILINE)
 
     def error(self, message: str) -> None:  # type: ignore[override]
         for english, french in self.TRANSLATIONS.items():
