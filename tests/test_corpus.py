@@ -82,6 +82,14 @@ def graded_class(tmp_path_factory) -> Path:
     return out
 
 
+def grade_alone(submission: Path, results: Path) -> dict:
+    """Note un seul rendu avec la commande des enseignants ; renvoie son results.json."""
+    command = [sys.executable, "-m", "pytest", str(TESTS), "-q", "--submission", str(submission)]
+    command += ["--results-json", str(results)]
+    subprocess.run(command, cwd=ROOT, capture_output=True, timeout=900)
+    return json.loads(results.read_text(encoding="utf-8"))
+
+
 def result_of(out: Path, name: str) -> dict:
     return json.loads((out / "json" / f"{name}.json").read_text(encoding="utf-8"))
 
@@ -139,6 +147,10 @@ def test_feedback_names_the_problems(graded_class):
     assert "main()" in at_import and "entrée fermée" in at_import
     hang = (graded_class / "retours" / "hostile_while_true_pass.txt").read_text("utf-8")
     assert "ne s'est pas terminée" in hang
+    exits = (graded_class / "retours" / "hostile_os_exit_a_l_import.txt").read_text("utf-8")
+    assert "os._exit" in exits and "chargement" in exits
+    endless = (graded_class / "retours" / "hostile_boucle_a_l_import.txt").read_text("utf-8")
+    assert "boucle sans fin" in endless and "chargement" in endless
 
 
 def test_notes_csv_and_summary(graded_class):
@@ -160,25 +172,8 @@ def test_grading_is_deterministic(graded_class, tmp_path):
     entry = CORPUS / "propagate_quatre_voisins.py"
     submission = tmp_path / entry.name
     submission.write_text(build_submission(entry), encoding="utf-8")
-    again = tmp_path / "again.json"
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            str(TESTS),
-            "-q",
-            "--submission",
-            str(submission),
-            "--results-json",
-            str(again),
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        timeout=900,
-    )
     first = result_of(graded_class, entry.stem)
-    second = json.loads(again.read_text(encoding="utf-8"))
+    second = grade_alone(submission, tmp_path / "again.json")
     assert first["tests"] == second["tests"]
     assert first["score"] == second["score"]
 
@@ -191,21 +186,5 @@ def test_files_beside_a_submission_are_ignored(tmp_path):
     fake = tmp_path / "tp_demineur"
     fake.mkdir()
     (fake / "__init__.py").write_text("def is_coord_ok(x, y, width, height):\n    return True\n")
-    out = tmp_path / "resultat.json"
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            str(TESTS),
-            "-q",
-            "--submission",
-            str(tmp_path / "soumission.py"),
-            "--results-json",
-            str(out),
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        timeout=900,
-    )
-    assert json.loads(out.read_text(encoding="utf-8"))["score"] == pytest.approx(20.0)
+    result = grade_alone(tmp_path / "soumission.py", tmp_path / "resultat.json")
+    assert result["score"] == pytest.approx(20.0)

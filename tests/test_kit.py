@@ -334,7 +334,8 @@ def test_pytest_dans_le_kit_avec_la_reference_donne_20(solved_kit):
 
 
 def test_submission_dans_le_kit(kit):
-    done = run(["-m", "pytest", "-q", f"--submission={REFERENCE}"], cwd=kit)
+    """La commande que le README du kit donne pour noter un fichier."""
+    done = run(["-m", "pytest", "tests", "-q", "--submission", str(REFERENCE)], cwd=kit)
     output = done.stdout + done.stderr
     assert done.returncode == 0, output
     assert score_line(output) == "Total 20,00 / 20", output

@@ -33,7 +33,6 @@ from fractions import Fraction
 from math import lcm
 from pathlib import Path
 from types import ModuleType
-from typing import ClassVar
 
 from .cli import FrenchParser
 
@@ -325,7 +324,7 @@ KIT_CONFTEST_DOC = '''\
 - ``python -m pytest`` lance les cas publics (``tests/cas_publics.json``) sur vos
   fonctions, explique en français chaque cas raté, puis affiche vos points,
   fonction par fonction, et votre total sur 20 ;
-- ``python -m pytest --submission=CHEMIN`` note un autre fichier ``.py`` ou dossier ;
+- ``python -m pytest tests --submission CHEMIN`` note un autre fichier ``.py`` ou dossier ;
 - ``--results-json FICHIER`` écrit le résultat au format results.json de Gradescope.
 
 Le correcteur de l'enseignant est le même, avec bien plus de cas.
@@ -1064,7 +1063,7 @@ Rendez au choix :
   module (votre `tp_demineur/tp.py`, par exemple).
 
 Vous pouvez noter un tel fichier comme le fera l'enseignant (avec les cas du
-kit) : `python -m pytest --submission=mon_fichier.py` (avec le signe `=`).
+kit) : `python -m pytest tests --submission mon_fichier.py`.
 
 ## Les points affichés sont provisoires
 
@@ -1183,17 +1182,8 @@ def build(root: Path, dest: Path, force: bool = False) -> list[dict]:
     return entries
 
 
-class KitParser(FrenchParser):
-    """L'analyseur d'options du jeu, avec un message de plus traduit."""
-
-    TRANSLATIONS: ClassVar[dict[str, str]] = {
-        "the following arguments are required": "paramètre obligatoire manquant",
-        **FrenchParser.TRANSLATIONS,
-    }
-
-
 def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
-    parser = KitParser(
+    parser = FrenchParser(
         prog="python -m tp_demineur.kit",
         description="Construit le kit étudiant du TP démineur dans le dossier DEST : le "
         "tp.py à compléter (sans les solutions), le jeu, le sujet, les tests publics et "
