@@ -29,6 +29,11 @@ from tp_demineur.cli import FrenchParser, bounded_int  # noqa: E402
 REFERENCE = ROOT / "tp_demineur" / "tp.py"
 
 
+def seconds_fr(value: float, digits: int = 1) -> str:
+    """Un nombre de secondes écrit à la française : 6,8."""
+    return f"{value:.{digits}f}".replace(".", ",")
+
+
 def timed(command: list[str]) -> float:
     start = time.perf_counter()
     subprocess.run(command, cwd=ROOT, capture_output=True, check=False)
@@ -58,8 +63,8 @@ def main() -> None:
         for _ in range(arguments.repetitions)
     ]
     print(
-        f"Un rendu correct : {statistics.median(single):.1f} s (médiane de {len(single)} ; "
-        f"{', '.join(f'{s:.1f}' for s in single)})"
+        f"Un rendu correct : {seconds_fr(statistics.median(single))} s (médiane de "
+        f"{len(single)} : {' ; '.join(seconds_fr(s) for s in single)})"
     )
 
     corpus = sorted((TESTS / "corpus").glob("*.py"))
@@ -85,8 +90,8 @@ def main() -> None:
             ]
         )
     print(
-        f"Une classe de {arguments.classe} rendus, {arguments.jobs} à la fois : {seconds:.0f} s "
-        f"({seconds / arguments.classe:.1f} s par rendu)"
+        f"Une classe de {arguments.classe} rendus, {arguments.jobs} à la fois : "
+        f"{seconds_fr(seconds, 0)} s ({seconds_fr(seconds / arguments.classe)} s par rendu)"
     )
 
 
