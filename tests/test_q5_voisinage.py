@@ -13,6 +13,7 @@ from grading.strategies import NO_SHRINK
 @example(case={"x": 3, "y": 0, "width": 3, "height": 5})
 @example(case={"x": 0, "y": 3, "width": 5, "height": 3})
 @example(case={"x": -1, "y": 0, "width": 3, "height": 2})
+@example(case={"x": 0, "y": -1, "width": 3, "height": 2})
 def test_is_coord_ok(sub, case):
     """is_coord_ok dit si (x, y) est sur le plateau, pour tous les entiers"""
     checks.is_coord_ok_answers(sub, case, expected.is_coord_ok(case))

@@ -10,6 +10,9 @@ from grading import checks, expected, strategies
 @given(case=strategies.move_ok_cases())
 @example(case={"opened": [[False, False, False]], "x": 0, "y": 1})
 @example(case={"opened": [[False], [False], [False]], "x": 1, "y": 0})
+# Des indices négatifs que Python accepterait (opened[0][-1]) : la case est hors du plateau.
+@example(case={"opened": [[False, False, False], [False, False, False]], "x": -1, "y": 0})
+@example(case={"opened": [[False, False], [False, False], [False, False]], "x": 1, "y": -2})
 def test_is_move_ok(sub, case):
     """is_move_ok : sur le plateau et pas encore ouverte, sans erreur hors du plateau"""
     checks.is_move_ok_answers(sub, case, expected.is_move_ok(case))
@@ -25,6 +28,8 @@ def test_ask_move_valid_line(sub, case):
 
 @pytest.mark.question("ask_move", poids=2)
 @given(case=strategies.ask_cases())
+@example(case={"opened": [[False, False, False], [False, False, False]], "lines": ["-1 0", "1 1"]})
+@example(case={"opened": [[False, False], [False, False]], "lines": ["0 -2", "0 0"]})
 def test_ask_move_bad_lines(sub, case):
     """ask_move explique chaque ligne incorrecte, redemande, puis renvoie le bon coup"""
     checks.ask_move_rejects_bad_lines(sub, case, expected.ask_move(case))
