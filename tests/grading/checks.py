@@ -200,7 +200,8 @@ def initialise_mines_uses_random(sub, case: dict, expected=None):
     if placements[0] != placements[1]:
         fail(
             "initialise_mines doit tirer ses mines avec le module random : après le même "
-            "random.seed(...), deux appels ont donné des plateaux différents.\n" + example
+            "random.seed(...), deux appels ont donné des plateaux différents (la fonction "
+            "appelle-t-elle random.seed, ou un autre générateur que random ?).\n" + example
         )
     if len(set(placements[1:])) == 1:
         fail(
