@@ -86,6 +86,10 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "projet: test du projet lui-même, non noté")
     if not hasattr(config, "workerinput"):
         config.grading = Grading(config)
+        if config.grading.explicit and config.option.reportchars == "fE":
+            # En notation, le tableau des points est le dernier mot : pas de résumé
+            # « short test summary info » (en anglais) sous lui, sauf si -r est demandé.
+            config.option.reportchars = "N"
 
 
 def pytest_unconfigure(config):
