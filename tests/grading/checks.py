@@ -38,6 +38,8 @@ ERROR_HINTS = {
     "SystemExit": "elle a appelé sys.exit() ou exit()",
     "KeyboardInterrupt": "elle a levé KeyboardInterrupt",
     "NotImplementedError": "elle n'est pas encore écrite",
+    "EOFError": "elle a demandé plus de lignes que le joueur n'en a tapé : "
+    "a-t-elle refusé une réponse valide ?",
 }
 
 
@@ -134,8 +136,17 @@ def expect_messages(outcome: Outcome, func: str, lines: list[str], bad: list[int
             )
 
 
-def lines_example(lines: list[str]) -> str:
-    return "  Lignes tapées : " + ", ".join(repr(line) for line in lines)
+def lines_example(lines: list[str], shown: int = 12) -> str:
+    """Les lignes tapées ; pour une longue partie, le début et la fin seulement."""
+    if len(lines) <= shown:
+        return "  Lignes tapées : " + ", ".join(repr(line) for line in lines)
+    head, tail = lines[: shown - 2], lines[-2:]
+    return (
+        f"  Lignes tapées ({len(lines)} en tout) : "
+        + ", ".join(repr(line) for line in head)
+        + ", …, "
+        + ", ".join(repr(line) for line in tail)
+    )
 
 
 # ---------------------------------------------------------------------------
