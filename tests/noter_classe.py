@@ -121,6 +121,17 @@ def feedback(name: str, result: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+def without_source_lines(output: str) -> str:
+    """Le retour d'un test sans les lignes « à la ligne N de FICHIER » (propres à chaque rendu).
+
+    Deux rendus qui ratent un test sur le même exemple comptent ainsi pour le même
+    contre-exemple, même si leurs fichiers diffèrent.
+    """
+    return "\n".join(
+        line for line in output.splitlines() if not line.lstrip().startswith("à la ligne ")
+    )
+
+
 def class_summary(results: dict[str, dict]) -> str:
     students = len(results)
     failures: dict[tuple[str, str], list[str]] = collections.defaultdict(list)
@@ -130,7 +141,7 @@ def class_summary(results: dict[str, dict]) -> str:
             key = (test["tags"][0], test["name"])
             tests_seen[key] += 1
             if test["status"] != "passed":
-                failures[key].append(test["output"])
+                failures[key].append(without_source_lines(test["output"]))
     lines = [
         "# Synthèse de la classe",
         "",
