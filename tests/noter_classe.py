@@ -242,9 +242,10 @@ def main(argv=None) -> int:
     with ThreadPoolExecutor(max_workers=max(1, arguments.jobs)) as pool:
         futures = {name: pool.submit(grade_one, name, path, out) for name, path in found.items()}
         results = {}
+        column = max(len(name) for name in futures)
         for name, future in futures.items():
             results[name] = future.result()
-            print(f"  {name:<30} {french_number(results[name]['score']):>6} / 20")
+            print(f"  {name:<{column}}  {french_number(results[name]['score']):>6} / 20")
     for name, result in results.items():
         (out / "retours" / f"{name}.txt").write_text(feedback(name, result), encoding="utf-8")
     write_csv(out / "notes.csv", results)
