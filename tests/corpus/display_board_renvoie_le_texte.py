@@ -1,0 +1,17 @@
+# description : display_board construit le texte du plateau et le renvoie au lieu de l'afficher : rien n'est imprimé.
+# perd : display_board
+def display_board(mines, neigh, opened):
+    lines = []
+    for y in range(len(mines)):
+        cells = []
+        for x in range(len(mines[0])):
+            if not opened[y][x]:
+                cells.append("■")
+            elif mines[y][x]:
+                cells.append("★")
+            elif neigh[y][x] == 0:
+                cells.append("⋄")
+            else:
+                cells.append(str(neigh[y][x]))
+        lines.append(" ".join(cells))
+    return "\n".join(lines)
