@@ -44,10 +44,8 @@ def main() -> None:
     parser = FrenchParser(
         prog="python tests/bench_notation.py",
         description="Mesure le temps de notation.",
-        add_help=False,
     )
-    options = parser.add_argument_group("options")
-    options.add_argument("-h", "--help", action="help", help="afficher cette aide et quitter")
+    options = parser.options_group()
     count = bounded_int(1, None)
     options.add_argument("--classe", type=count, default=50, help="taille de la classe (50)")
     options.add_argument("--repetitions", type=count, default=3, help="notations du rendu seul (3)")

@@ -207,12 +207,10 @@ def parse_arguments(argv=None):
         prog="python tests/noter_classe.py",
         description="Note tous les rendus d'un dossier (un fichier .py ou un dossier par "
         "étudiant) et écrit notes.csv, un retour par étudiant et une synthèse de la classe.",
-        add_help=False,
     )
     parameters = parser.add_argument_group("paramètre")
     parameters.add_argument("rendus", type=Path, metavar="RENDUS", help="le dossier des rendus")
-    options = parser.add_argument_group("options")
-    options.add_argument("-h", "--help", action="help", help="afficher cette aide et quitter")
+    options = parser.options_group()
     options.add_argument(
         "--sortie", type=Path, default=Path("notes"), help="où écrire les notes (notes/)"
     )

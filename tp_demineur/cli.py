@@ -98,6 +98,16 @@ class FrenchParser(argparse.ArgumentParser):
         "argument ": "option ",
     }
 
+    def __init__(self, *args, **kwargs) -> None:
+        # L'aide -h est ajoutée par options_group, avec un texte en français.
+        super().__init__(*args, add_help=False, **kwargs)
+
+    def options_group(self) -> argparse._ArgumentGroup:
+        """Le groupe « options », qui contient déjà -h/--help."""
+        options = self.add_argument_group("options")
+        options.add_argument("-h", "--help", action="help", help="afficher cette aide et quitter")
+        return options
+
     def format_usage(self) -> str:
         return super().format_usage().replace("usage:", "utilisation :", 1)
 
@@ -139,10 +149,8 @@ def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
         "sont demandées au clavier. Un coup se joue en tapant x puis y "
         "(colonne puis ligne), par exemple « 3 2 ».",
         epilog="Ctrl-D (fin de l'entrée) ou Ctrl-C arrêtent la partie.",
-        add_help=False,
     )
-    options = parser.add_argument_group("options")
-    options.add_argument("-h", "--help", action="help", help="afficher cette aide et quitter")
+    options = parser.options_group()
     options.add_argument(
         "--width",
         type=bounded_int(1, MAX_WIDTH),

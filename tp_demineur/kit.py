@@ -1188,12 +1188,10 @@ def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
         description="Construit le kit étudiant du TP démineur dans le dossier DEST : le "
         "tp.py à compléter (sans les solutions), le jeu, le sujet, les tests publics et "
         "un README pour l'étudiant.",
-        add_help=False,
     )
     parameters = parser.add_argument_group("paramètre")
     parameters.add_argument("dest", metavar="DEST", help="le dossier du kit (vide ou inexistant)")
-    options = parser.add_argument_group("options")
-    options.add_argument("-h", "--help", action="help", help="afficher cette aide et quitter")
+    options = parser.options_group()
     options.add_argument(
         "--force",
         action="store_true",
