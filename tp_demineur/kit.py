@@ -43,6 +43,7 @@ END = "# END SOLUTION"
 GRADING_FILES = [
     "__init__.py",
     "judge.py",
+    "locate.py",
     "worker.py",
     "checks.py",
     "boards.py",

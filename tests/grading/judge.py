@@ -27,6 +27,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .locate import SubmissionError, resolve_submission
 from .worker import CONTRACT
 
 WORKER = Path(__file__).with_name("worker.py")
@@ -69,10 +70,6 @@ class GraderAbort(BaseException):
         super().__init__(message)
         self.message = message
         self.timeout = timeout  # le temps est écoulé (sinon : le processus est mort)
-
-
-class SubmissionError(Exception):
-    """La soumission désignée est introuvable ou inutilisable."""
 
 
 @dataclass(frozen=True)
@@ -188,38 +185,6 @@ class LineFeeder(io.TextIOBase):
 
     def readable(self):
         return True
-
-
-def resolve_submission(path: Path) -> tuple[str, Path]:
-    """Le genre (``file`` ou ``package``) et le chemin du code d'une soumission.
-
-    Une soumission est un fichier ``.py``, un dossier paquet (avec
-    ``__init__.py``), un dossier qui contient un paquet ``tp_demineur/``, ou un
-    dossier dont un seul fichier ``.py`` définit ``initialise_mines``.
-    """
-    path = Path(path)
-    if path.is_file() and path.suffix == ".py":
-        return "file", path
-    if path.is_dir():
-        if (path / "__init__.py").is_file():
-            return "package", path
-        if (path / "tp_demineur" / "__init__.py").is_file():
-            return "package", path / "tp_demineur"
-        candidates = []
-        for file in sorted(path.glob("*.py")):
-            with contextlib.suppress(OSError, UnicodeDecodeError):
-                if "def initialise_mines" in file.read_text(encoding="utf-8"):
-                    candidates.append(file)
-        if len(candidates) == 1:
-            return "file", candidates[0]
-        if len(candidates) > 1:
-            names = ", ".join(c.name for c in candidates)
-            raise SubmissionError(f"plusieurs fichiers définissent initialise_mines ({names})")
-    if not path.exists():
-        raise SubmissionError(f"{path} n'existe pas")
-    raise SubmissionError(
-        f"{path} n'est ni un fichier .py, ni un paquet, ni un dossier contenant le TP"
-    )
 
 
 class Submission:
