@@ -4,7 +4,8 @@
   les tests du projet (jeu, sujet, kit, corpus) ;
 - ``python -m pytest tests --submission CHEMIN`` ne lance que les tests notés, sur
   le fichier ``.py`` ou le dossier ``CHEMIN`` ;
-- ``--results-json FICHIER`` écrit le résultat au format results.json de Gradescope.
+- ``--results-json FICHIER`` écrit le résultat au format results.json de Gradescope ;
+- ``--require-sandbox`` refuse de noter sans bac à sable, ``--no-sandbox`` s'en passe.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from grading import config as grading_config
 from grading import scoring
 from grading.checks import Echec, describe_load
 from grading.judge import GraderAbort, Submission, SubmissionError
+from grading.safe_text import printable
 
 try:
     from hypothesis import HealthCheck, Phase, settings
@@ -57,6 +59,18 @@ def load_reference():
     return tp_demineur
 
 
+def sandbox_mode(pytest_config) -> str:
+    """Le bac à sable : exigé, désactivé, ou utilisé s'il est possible (``auto``).
+
+    Le kit étudiant s'en passe : l'étudiant y exécute son propre code.
+    """
+    if pytest_config.getoption("--require-sandbox"):
+        return "require"
+    if pytest_config.getoption("--no-sandbox") or grading_config.KIT:
+        return "off"
+    return "auto"
+
+
 class Grading:
     """L'état de la notation pendant une session pytest."""
 
@@ -65,12 +79,15 @@ class Grading:
         self.explicit = option is not None
         self.path = Path(option) if option else ROOT / "tp_demineur"
         self.json_path = pytest_config.getoption("--results-json")
+        self.results_fd = pytest_config.getoption("--results-fd")
         self.results: dict[str, scoring.TestResult] = {}
         self.submission: Submission | None = None
         self.started = time.monotonic()
         self.reference = load_reference()
         try:
-            self.submission = Submission(self.path, reference=self.reference)
+            self.submission = Submission(
+                self.path, reference=self.reference, sandbox_mode=sandbox_mode(pytest_config)
+            )
         except SubmissionError as error:
             raise pytest.UsageError(f"soumission inutilisable : {error}") from None
 
@@ -189,14 +206,26 @@ def pytest_runtest_makereport(item, call):
     if report.when == "call" or (report.when == "setup" and report.failed):
         result.passed = report.passed
         if call.excinfo is not None and report.failed:
-            result.output = explain_failure(call.excinfo, result.function)
+            result.output = printable(explain_failure(call.excinfo, result.function))
             report.longrepr = result.output
 
 
 def load_summary(grading: Grading) -> str:
+    """Ce que l'enseignant et l'étudiant doivent savoir de la notation, hors des tests."""
     submission = grading.submission
     info = submission.load_info if submission else None
-    return describe_load(info, sorted({r.function for r in grading.results.values()}))
+    notes = []
+    if submission is not None and not grading_config.KIT:
+        notes.append(submission.isolation.sentence())
+    if submission is not None and submission.copy_report.refused:
+        refused = ", ".join(f"{path} ({why})" for path, why in submission.copy_report.refused)
+        notes.append(f"Fichiers de votre rendu non copiés : {refused}.")
+    described = describe_load(info, sorted({r.function for r in grading.results.values()}))
+    if described:
+        notes.append(described)
+    if submission is not None and submission.incidents:
+        notes += ["Incident : " + incident for incident in submission.incidents]
+    return printable("\n".join(notes))
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
@@ -205,7 +234,7 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
     if not results or config.option.collectonly:  # rien n'a été lancé : pas de note
         return
     summary = load_summary(grading)
-    title = f"Notation de : {grading.path}"
+    title = printable(f"Notation de : {grading.path}")
     table = scoring.score_table(results, title)
     terminalreporter.write_sep("=", "note")
     if summary:
@@ -213,7 +242,11 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
         terminalreporter.write_line("")
     for line in table.splitlines():
         terminalreporter.write_line(line)
+    seconds = time.monotonic() - grading.started
+    isolation = grading.submission.isolation.mode if grading.submission else "aucune"
+    data = scoring.results_json(results, seconds, summary, isolation)
     if grading.json_path:
-        seconds = time.monotonic() - grading.started
-        scoring.write_results_json(Path(grading.json_path), results, seconds, summary)
+        scoring.write_results_json(Path(grading.json_path), data)
         terminalreporter.write_line(f"\nRésultat écrit dans {grading.json_path}")
+    if grading.results_fd is not None:
+        scoring.send_results(grading.results_fd, data)

@@ -19,10 +19,14 @@ la fois. Dans NOTES (par défaut ``notes/``) :
 from __future__ import annotations
 
 import collections
+import contextlib
 import csv
 import json
+import os
+import signal
 import subprocess
 import sys
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -31,12 +35,14 @@ from pathlib import Path
 sys.path.insert(1, str(Path(__file__).resolve().parent.parent))
 
 import bareme
-from grading.scoring import french_number
+from grading.safe_text import printable, spreadsheet_cell
+from grading.scoring import french_number, write_results_json
 from tp_demineur.cli import FrenchParser, bounded_int
 
 TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent
 TIME_LIMIT = 15 * 60  # secondes, pour noter un seul rendu
+SANDBOX_OPTIONS: list[str] = []  # --require-sandbox ou --no-sandbox, passé à chaque notation
 
 
 def submissions(folder: Path) -> dict[str, Path]:
@@ -50,10 +56,32 @@ def submissions(folder: Path) -> dict[str, Path]:
     return found
 
 
+def not_graded(reason: str) -> dict:
+    """Le résultat d'un rendu qui n'a pas pu être noté : aucune note, une raison."""
+    return {
+        "score": 0.0,
+        "max_score": bareme.TOTAL,
+        "output": "Le rendu n'a pas pu être noté : " + reason,
+        "tests": [],
+        "non_note": reason,
+    }
+
+
+def read_channel(descriptor: int, received: list[bytes]):
+    """Lit le canal privé jusqu'à sa fermeture (dans un fil à part)."""
+    with os.fdopen(descriptor, "rb") as channel:
+        received.append(channel.read())
+
+
 def grade_one(name: str, path: Path, out: Path) -> dict:
-    """Note un rendu dans un processus pytest à part ; renvoie son results.json."""
-    json_path = out / "json" / f"{name}.json"
-    json_path.unlink(missing_ok=True)
+    """Note un rendu dans un processus pytest à part ; renvoie son results.json.
+
+    Le résultat revient par un tube que seul ce pytest a reçu (``--results-fd``) : le
+    code de l'étudiant, dans son bac à sable, ne voit ni ce tube, ni ce programme, ni
+    aucun fichier de résultats. Le pytest et tout ce qu'il a lancé sont tués à la fin,
+    quelle qu'elle soit.
+    """
+    read, write = os.pipe()
     command = [
         sys.executable,
         "-m",
@@ -69,23 +97,46 @@ def grade_one(name: str, path: Path, out: Path) -> dict:
         "-p",
         "no:randomly",
         f"--submission={path.resolve()}",
-        "--results-json",
-        str(json_path),
+        f"--results-fd={write}",
+        *SANDBOX_OPTIONS,
     ]
+    received: list[bytes] = []
+    reader = threading.Thread(target=read_channel, args=(read, received))
     try:
-        run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=TIME_LIMIT)
-        log = run.stdout + run.stderr
+        process = subprocess.Popen(
+            command,
+            cwd=ROOT,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            pass_fds=(write,),
+            start_new_session=True,
+        )
+    finally:
+        os.close(write)
+    reader.start()
+    try:
+        log, _ = process.communicate(timeout=TIME_LIMIT)
+        problem = None if process.returncode in (0, 1) else f"code de sortie {process.returncode}"
     except subprocess.TimeoutExpired:
-        log = f"la notation a dépassé {TIME_LIMIT} s et a été arrêtée"
-    if json_path.is_file():
-        return json.loads(json_path.read_text(encoding="utf-8"))
-    lines = [line for line in log.splitlines() if line.strip()][-5:]
-    return {
-        "score": 0.0,
-        "max_score": bareme.TOTAL,
-        "output": "Le rendu n'a pas pu être noté :\n" + "\n".join(lines),
-        "tests": [],
-    }
+        problem = f"la notation a dépassé {TIME_LIMIT} s et a été arrêtée"
+        log = b""
+    finally:
+        with contextlib.suppress(OSError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.kill()
+        process.wait()
+    reader.join()
+    text = log.decode("utf-8", "replace") if log else ""
+    try:
+        result = json.loads(received[0].decode("utf-8")) if received and received[0] else None
+    except ValueError:
+        result = None
+    if result is None or type(result) is not dict or "tests" not in result:
+        lines = [line for line in text.splitlines() if line.strip()][-5:]
+        reason = problem or "la notation s'est arrêtée sans résultat"
+        return not_graded(printable("\n".join([reason, *lines])))
+    return result
 
 
 def points_by_function(result: dict) -> dict[str, float]:
@@ -98,7 +149,8 @@ def points_by_function(result: dict) -> dict[str, float]:
 
 def feedback(name: str, result: dict) -> str:
     points = points_by_function(result)
-    lines = [f"Retour pour {name}", f"Note : {french_number(result['score'])} / 20", ""]
+    mark = "non noté" if "non_note" in result else f"{french_number(result['score'])} / 20"
+    lines = [f"Retour pour {printable(name)}", f"Note : {mark}", ""]
     if result.get("output"):
         lines += [result["output"], ""]
     lines.append("Points par question :")
@@ -107,7 +159,9 @@ def feedback(name: str, result: dict) -> str:
         earned = french_number(points[function])
         lines.append(f"  {question:<4} {function:<22} {earned:>6} / {french_number(total, 0)}")
     failed = [t for t in result["tests"] if t["status"] != "passed"]
-    if failed:
+    if "non_note" in result:
+        lines += ["", "Ce rendu n'a pas été noté : aucune note ne doit lui être attribuée."]
+    elif failed:
         lines += ["", "Tests ratés :"]
         for test in failed:
             lines += [
@@ -132,6 +186,17 @@ def without_source_lines(output: str) -> str:
     )
 
 
+def isolation_line(results: dict[str, dict]) -> str:
+    """Dit si le code des étudiants a été isolé (bac à sable) ou non."""
+    exposed = [name for name, r in results.items() if r.get("isolation") != "bwrap"]
+    if not exposed:
+        return "Tous les rendus ont été exécutés dans un bac à sable (bubblewrap)."
+    return (
+        f"ATTENTION : {len(exposed)} rendu(s) exécuté(s) SANS bac à sable, avec les droits de "
+        "l'enseignant : " + ", ".join(printable(name) for name in exposed) + "."
+    )
+
+
 def class_summary(results: dict[str, dict]) -> str:
     students = len(results)
     failures: dict[tuple[str, str], list[str]] = collections.defaultdict(list)
@@ -147,6 +212,8 @@ def class_summary(results: dict[str, dict]) -> str:
         "",
         f"{students} rendu(s). Moyenne : "
         f"{french_number(sum(r['score'] for r in results.values()) / max(students, 1))} / 20.",
+        "",
+        isolation_line(results),
         "",
         "## Moyenne par question",
         "",
@@ -196,7 +263,7 @@ def write_csv(path: Path, results: dict[str, dict]):
         for name, result in results.items():
             points = points_by_function(result)
             writer.writerow(
-                [name]
+                [spreadsheet_cell(name)]
                 + [french_number(points[f]) for f in bareme.FUNCTIONS]
                 + [french_number(result["score"])]
             )
@@ -220,6 +287,17 @@ def parse_arguments(argv=None):
         default=2,
         help="combien de rendus noter à la fois (2)",
     )
+    sandbox = options.add_mutually_exclusive_group()
+    sandbox.add_argument(
+        "--require-sandbox",
+        action="store_true",
+        help="ne noter aucun rendu sans bac à sable (bubblewrap)",
+    )
+    sandbox.add_argument(
+        "--no-sandbox",
+        action="store_true",
+        help="noter sans bac à sable (le code des étudiants tourne avec vos droits)",
+    )
     return parser.parse_args(argv)
 
 
@@ -232,6 +310,14 @@ def main(argv=None) -> int:
     if not found:
         print(f"Aucun rendu (.py ou dossier) dans {arguments.rendus}.", file=sys.stderr)
         return 2
+    SANDBOX_OPTIONS[:] = [
+        option
+        for option, chosen in (
+            ("--require-sandbox", arguments.require_sandbox),
+            ("--no-sandbox", arguments.no_sandbox),
+        )
+        if chosen
+    ]
     out = arguments.sortie
     (out / "json").mkdir(parents=True, exist_ok=True)
     (out / "retours").mkdir(parents=True, exist_ok=True)
@@ -240,11 +326,23 @@ def main(argv=None) -> int:
     with ThreadPoolExecutor(max_workers=max(1, arguments.jobs)) as pool:
         futures = {name: pool.submit(grade_one, name, path, out) for name, path in found.items()}
         results = {}
-        column = max(len(name) for name in futures)
+        column = max(len(printable(name)) for name in futures)
         for name, future in futures.items():
-            results[name] = future.result()
-            print(f"  {name:<{column}}  {french_number(results[name]['score']):>6} / 20")
+            result = results[name] = future.result()
+            mark = (
+                f"non noté : {result['non_note']}"
+                if "non_note" in result
+                else f"{french_number(result['score']):>6} / 20"
+            )
+            print(f"  {printable(name):<{column}}  {mark}")
+    isolated = [name for name, r in results.items() if r.get("isolation") == "bwrap"]
+    if len(isolated) < len(results):
+        print(
+            f"ATTENTION : {len(results) - len(isolated)} rendu(s) noté(s) SANS bac à sable : "
+            "leur code a tourné avec vos droits (installez bubblewrap)."
+        )
     for name, result in results.items():
+        write_results_json(out / "json" / f"{name}.json", result)
         (out / "retours" / f"{name}.txt").write_text(feedback(name, result), encoding="utf-8")
     write_csv(out / "notes.csv", results)
     (out / "synthese.md").write_text(class_summary(results), encoding="utf-8")

@@ -22,3 +22,20 @@ def pytest_addoption(parser):
         metavar="FICHIER",
         help="écrire le résultat au format results.json de Gradescope",
     )
+    group.addoption(
+        "--results-fd",
+        metavar="N",
+        type=int,
+        help="écrire aussi le résultat (JSON) sur le descripteur de fichier N, ouvert par "
+        "le programme qui lance la notation (noter_classe.py)",
+    )
+    group.addoption(
+        "--require-sandbox",
+        action="store_true",
+        help="refuser de noter si le bac à sable (bubblewrap) ne peut pas être créé",
+    )
+    group.addoption(
+        "--no-sandbox",
+        action="store_true",
+        help="noter sans bac à sable (le code de l'étudiant tourne avec vos droits)",
+    )

@@ -16,7 +16,8 @@ import unicodedata
 
 from . import stats
 from .boards import cell_differences, quote_lines, short, show_grids, size
-from .judge import Outcome, identity, row_identities, same
+from .judge import Outcome
+from .wire import identity, row_identities, same
 
 
 class Echec(AssertionError):

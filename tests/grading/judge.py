@@ -1,62 +1,53 @@
 """Le juge : il fait exécuter les fonctions d'une soumission par un processus à part.
 
-La soumission ne s'exécute jamais dans le processus de pytest. Un processus de
-travail (``worker.py``) la charge dans un dossier jetable, avec une mémoire,
-une sortie et un temps limités ; seules des données simples (JSON) en
-reviennent. Un processus qui se bloque, meurt ou quitte est remplacé, et seul
-le test en cours échoue.
-
-Quand une fonction de la soumission appelle une autre fonction du contrat, le
-processus de travail relaie l'appel ici, où la solution de référence
-l'exécute (si le juge en a une) : chaque fonction est ainsi notée seule.
+La soumission ne s'exécute jamais dans le processus de pytest. Le juge en fait une
+copie privée (``private_copy.py``), lance un processus de travail (``worker.py``)
+dans un bac à sable (``sandbox.py``) ou, à défaut, dans un dossier jetable, et
+dialogue avec lui par messages JSON (``channel.py``) dont il vérifie chacun
+(``wire.py``). Le juge garde les lignes d'entrée d'un appel et compte lui-même
+celles qui sont lues ; il mesure le temps de calcul du processus ; il sert les
+relais vers la solution de référence (``relay.py``). Un processus qui se bloque,
+meurt ou quitte est remplacé, et seul le test en cours échoue ; un processus tué
+de l'extérieur (un signal qu'il n'a pas pu s'envoyer) ne coûte rien : l'appel est
+refait une fois, et le retour le dit.
 """
 
 from __future__ import annotations
 
-import contextlib
-import io
-import json
-import os
-import random
-import select
 import shutil
-import subprocess
-import sys
 import tempfile
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import relay, sandbox
+from .channel import Clock, WorkerLost, WorkerProcess, worker_environment
 from .locate import SubmissionError, resolve_submission
-from .worker import CONTRACT
+from .private_copy import CopyReport, private_copy
+from .wire import Malformed, check_done, error_field, to_wire
+from .worker import Encoder
+from .worker import decode as worker_decode
 
-WORKER = Path(__file__).with_name("worker.py")
-
-
-# Les paramètres que chaque fonction remplit : seuls ceux-là reviennent d'un relais.
-FILLS = {
-    "initialise_mines": {0},
-    "initialise_open": {0},
-    "compute_neigh": {1},
-    "propagate_open_cells": {2},
-    "play_turn": {2},
-    "play_the_game": {2},
-}
+GRADING = Path(__file__).resolve().parent
+# Le processus de travail et ce qu'il importe : tout ce qui entre dans le bac à sable.
+WORKER_FILES = [GRADING / "worker.py", GRADING / "lockdown.py"]
 
 
 @dataclass(frozen=True)
 class Limits:
-    """Les limites imposées à une soumission."""
+    """Les limites imposées à une soumission (les temps sont des temps de calcul)."""
 
     call_seconds: float = 5.0  # un appel de fonction
     load_seconds: float = 10.0  # le chargement du code
     test_seconds: float = 60.0  # tous les appels d'un même test
-    memory_bytes: int = 512 * 2**20
+    idle_seconds: float = 10.0  # attendre sans calculer (time.sleep…), par appel
+    wall_factor: float = 20.0  # au-delà de tant de fois la limite en horloge : machine saturée
+    memory_bytes: int = 512 * 2**20  # tout le bac à sable (un seul processus y est permis)
     file_bytes: int = 2**20  # ce que le processus peut écrire dans un fichier
     output_chars: int = 200_000  # ce qu'un appel peut afficher
-    reply_bytes: int = 16 * 2**20  # la taille d'une réponse du processus
+    reply_bytes: int = 16 * 2**20  # la taille d'un message du processus
     recursion: int = 5_000
     submission_bytes: int = 5 * 2**20  # la taille d'une soumission
+    submission_files: int = 200  # le nombre de fichiers d'une soumission
 
 
 class GraderAbort(BaseException):
@@ -66,90 +57,20 @@ class GraderAbort(BaseException):
     relance donc pas une fonction qui boucle pour chercher un exemple plus petit.
     """
 
-    def __init__(self, message: str, timeout: bool = False):
+    def __init__(self, message: str):
         super().__init__(message)
         self.message = message
-        self.timeout = timeout  # le temps est écoulé (sinon : le processus est mort)
-
-
-@dataclass(frozen=True)
-class Opaque:
-    """Une valeur d'un type inattendu, renvoyée par la soumission (jamais égale à rien)."""
-
-    type_name: str
-    text: str
-
-    def __eq__(self, other):
-        return False
-
-    def __hash__(self):
-        return hash((self.type_name, self.text))
-
-    def __repr__(self):
-        return f"{self.text} (de type {self.type_name})"
-
-
-def decode(data):
-    """Les données JSON du processus de travail, traduites en valeurs Python."""
-    if type(data) is dict:
-        if "L" in data:
-            items = data["L"]
-            if dict not in map(type, items):
-                return list(items)  # une ligne de valeurs simples : le chemin rapide
-            return [decode(v) for v in items]
-        if "T" in data:
-            return tuple(decode(v) for v in data["T"])
-        return Opaque(str(data.get("O")), str(data.get("r")))
-    return data
-
-
-def clone(value):
-    """Une copie des listes imbriquées (bien plus rapide que copy.deepcopy)."""
-    if type(value) is list:
-        return [clone(v) for v in value]
-    return value
-
-
-def to_wire(value):
-    """Une valeur Python simple, traduite pour le processus de travail."""
-    if isinstance(value, tuple):
-        return {"T": [to_wire(v) for v in value]}
-    if isinstance(value, list):
-        return [to_wire(v) for v in value]
-    if value is None or type(value) in (bool, int, str):
-        return value
-    return None
-
-
-def identity(data) -> int | None:
-    """Le numéro d'identité d'une liste encodée (None si ce n'est pas une liste)."""
-    return data.get("id") if isinstance(data, dict) and "L" in data else None
-
-
-def row_identities(data) -> list[int | None]:
-    return [identity(row) for row in data["L"]] if identity(data) is not None else []
-
-
-def same(a, b) -> bool:
-    """Égalité stricte : mêmes valeurs et mêmes types exacts (``True`` n'est pas ``1``)."""
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, (list, tuple)):
-        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
-    return a == b
 
 
 @dataclass
-class RelayedCall:
-    """Un appel d'une autre fonction du contrat, exécuté par la référence."""
+class Transcript:
+    """Ce que le juge a vu d'un appel : le texte affiché et les lignes lues."""
 
-    name: str
-    args: list  # les arguments reçus
-    wire: list  # les mêmes, encodés (avec les numéros d'identité des listes)
-    after: list  # les arguments après l'appel
-    ret: object
-    raised: str | None
-    output: str
+    lines: list[str]
+    text: str = ""
+    reads: list[int] = field(default_factory=list)  # la longueur du texte à chaque lecture
+    consumed: int = 0  # le nombre de lignes d'entrée lues
+    read_at_eof: bool = False
 
 
 @dataclass
@@ -167,153 +88,151 @@ class Outcome:
     rows_replaced: list[bool]
     wire_ret: object
     wire_args: list
-    relayed: list[RelayedCall] = field(default_factory=list)
+    relayed: list[relay.RelayedCall] = field(default_factory=list)
 
 
-class LineFeeder(io.TextIOBase):
-    """Une entrée standard faite de lignes données, qui compte les lignes lues."""
+def input_identities(args: list) -> list[list[int]]:
+    """Les numéros que le processus de travail donne aux lignes des grilles reçues.
 
-    def __init__(self, lines: list[str]):
-        self.lines = lines
-        self.position = 0
+    Il numérote les listes reçues avant l'appel, toujours dans le même ordre : le
+    juge refait ce calcul sur ses propres données pour savoir si, après l'appel,
+    une grille a gardé ses lignes.
+    """
+    encoder = Encoder()
+    rows = []
+    for arg in args:
+        wire = encoder.encode(worker_decode(to_wire(arg)))
+        is_grid = type(arg) is list and all(type(row) is list for row in arg)
+        rows.append([row["id"] for row in wire["L"]] if is_grid else [])
+    return rows
 
-    def readline(self, size=-1):
-        if self.position >= len(self.lines):
-            return ""
-        self.position += 1
-        return self.lines[self.position - 1] + "\n"
 
-    def readable(self):
-        return True
+def rows_replaced(before: list[list[int]], wire_args: list) -> list[bool]:
+    replaced = []
+    for ids, wire in zip(before, wire_args):
+        if not ids:
+            replaced.append(False)
+            continue
+        rows = wire.get("L") if type(wire) is dict else None
+        after = [row.get("id") if type(row) is dict else None for row in rows or []]
+        replaced.append(after != ids)
+    return replaced
+
+
+def choose_isolation(mode: str) -> sandbox.Isolation:
+    """``auto`` : le bac à sable s'il marche ; ``require`` : lui ou rien ; ``off`` : sans."""
+    if mode == "off":
+        return sandbox.Isolation("aucune", "bac à sable désactivé (--no-sandbox)")
+    isolation = sandbox.probe()
+    if mode == "require" and not isolation.isolated:
+        raise SubmissionError(f"notation refusée sans bac à sable : {isolation.reason}")
+    return isolation
 
 
 class Submission:
     """Une soumission chargée dans un processus de travail, prête à être appelée."""
 
-    def __init__(self, path: Path, reference=None, limits: Limits | None = None):
+    def __init__(
+        self, path: Path, reference=None, limits: Limits | None = None, sandbox_mode="auto"
+    ):
         self.limits = limits or Limits()
         self.reference = reference
         self.kind, self.source = resolve_submission(Path(path))
+        self.isolation = choose_isolation(sandbox_mode)
         self.workdir = Path(tempfile.mkdtemp(prefix="demineur-notation-"))
-        self.process: subprocess.Popen | None = None
-        self.buffer = b""
+        self.worker = WorkerProcess(self.isolation, self.limits.reply_bytes)
         self.load_info: dict | None = None  # le premier chargement, pour les retours
+        self.lockdown: dict | None = None
         self.available: list[str] = []
         self.budget_left = self.limits.test_seconds
         self.relay_seed = 0
-        self.copy_code()
+        self.incidents: list[str] = []  # ce qui est arrivé sans être la faute de l'étudiant
+        try:
+            self.copy_report = self.copy_code()
+        except BaseException:
+            self.close()
+            raise
 
     # -- préparation ---------------------------------------------------------
-    def copy_code(self):
+    def copy_code(self) -> CopyReport:
         """Copie le code de l'étudiant (et lui seul) dans le dossier jetable."""
         code = self.workdir / "soumission"
         code.mkdir()
         (self.workdir / "cwd").mkdir()
-        if self.kind == "file":
-            if self.source.stat().st_size > self.limits.submission_bytes:
-                raise SubmissionError("le fichier est trop gros")
-            target = code / self.source.name
-            shutil.copyfile(self.source, target)
-        else:
-            total = sum(f.stat().st_size for f in self.source.rglob("*") if f.is_file())
-            if total > self.limits.submission_bytes:
-                raise SubmissionError("le dossier est trop gros")
-            target = code / "tp_demineur"
-            shutil.copytree(
-                self.source, target, ignore=shutil.ignore_patterns("__pycache__", "*.pyc")
-            )
-        self.code_path = target
-        self.code_root = str(code.resolve()) + os.sep
+        self.code_name = self.source.name if self.kind == "file" else "tp_demineur"
+        self.code_copy = code / self.code_name
+        return private_copy(
+            self.kind,
+            self.source,
+            self.code_copy,
+            self.limits.submission_bytes,
+            self.limits.submission_files,
+        )
 
     def close(self):
-        self.stop()
+        self.worker.stop()
         shutil.rmtree(self.workdir, ignore_errors=True)
 
     # -- le processus de travail ---------------------------------------------
-    def stop(self):
-        if self.process is not None:
-            with contextlib.suppress(OSError):
-                os.killpg(self.process.pid, 9)
-            with contextlib.suppress(Exception):
-                self.process.wait(timeout=5)
-            for stream in (self.process.stdin, self.process.stdout):
-                with contextlib.suppress(Exception):
-                    stream.close()
-            self.process = None
-            self.buffer = b""
+    def clock(self, seconds: float) -> Clock:
+        return Clock(seconds, self.limits.idle_seconds, seconds * self.limits.wall_factor)
 
-    def start(self):
-        self.stop()
-        env = {"PYTHONHASHSEED": "0", "PYTHONUTF8": "1", "PYTHONDONTWRITEBYTECODE": "1"}
-        with open(self.workdir / "stderr.txt", "wb") as stderr:
-            self.process = subprocess.Popen(
-                [sys.executable, "-S", "-s", str(WORKER)],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=stderr,
-                cwd=self.workdir / "cwd",
-                env=env,
-                start_new_session=True,
-            )
-        self.write(
+    def start(self) -> dict:
+        self.worker.stop()
+        try:
+            info = self.launch()
+        except WorkerLost as lost:
+            info = {"ready": False, "functions": [], "error": None}
+            if lost.kind in ("cpu", "idle", "wall"):
+                info["hung"] = lost.detail
+            else:
+                info["died"] = lost.detail
+        if self.load_info is None:
+            self.load_info = info
+        self.available = info.get("functions", [])
+        return info
+
+    def launch(self) -> dict:
+        inside = self.worker.start(
+            WORKER_FILES, self.code_copy, self.code_name, self.workdir, worker_environment()
+        )
+        root = inside.parent if self.kind == "file" else inside
+        self.worker.send(
             {
                 "kind": self.kind,
-                "path": str(self.code_path),
-                "root": self.code_root,
+                "path": str(inside),
+                "root": str(root) + "/",
                 "output_limit": self.limits.output_chars,
                 "memory_limit": self.limits.memory_bytes,
                 "file_limit": self.limits.file_bytes,
                 "recursion_limit": self.limits.recursion,
             }
         )
-        try:
-            info = self.read(self.limits.load_seconds)
-        except GraderAbort as abort:
-            info = {"ready": False, "functions": [], "error": None}
-            info["hung" if abort.timeout else "died"] = abort.message
-        if self.load_info is None:
-            self.load_info = info
-        self.available = info.get("functions", [])
-        return info
+        clock = self.clock(self.limits.load_seconds)
+        locked, _, _ = self.worker.receive(clock)
+        if self.lockdown is None:
+            self.lockdown = locked.get("locked")  # écrit avant que le rendu ne tourne
+        info, _, _ = self.worker.receive(clock)
+        functions = info.get("functions")
+        if type(functions) is not list or not all(type(f) is str for f in functions):
+            raise WorkerLost("malformed", "la liste des fonctions est mal formée")
+        return {
+            "ready": True,
+            "functions": [f for f in functions if f in relay.CONTRACT],
+            "error": self.safe_error(info),
+            "read_input": info.get("read_input") is True,
+            "output": info.get("out", "")[:2000] if type(info.get("out")) is str else "",
+        }
 
-    def write(self, message: dict):
-        data = (json.dumps(message, ensure_ascii=False) + "\n").encode("utf-8")
+    @staticmethod
+    def safe_error(info: dict) -> dict | None:
         try:
-            self.process.stdin.write(data)
-            self.process.stdin.flush()
-        except (BrokenPipeError, OSError):
-            pass  # le processus est mort : la lecture qui suit le dira
-
-    def read(self, seconds: float) -> dict:
-        """Lit une ligne JSON du processus, en au plus ``seconds`` secondes."""
-        deadline = time.monotonic() + seconds
-        stream = self.process.stdout.fileno()
-        while b"\n" not in self.buffer:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                self.stop()
-                raise GraderAbort(f"pas de réponse en {seconds:g} s", timeout=True)
-            ready, _, _ = select.select([stream], [], [], left)
-            if not ready:
-                continue
-            chunk = os.read(stream, 1 << 16)
-            if not chunk:
-                code = self.process.wait()
-                self.stop()
-                raise GraderAbort(f"le processus s'est arrêté (code de sortie {code})")
-            self.buffer += chunk
-            if len(self.buffer) > self.limits.reply_bytes:
-                self.stop()
-                raise GraderAbort("la réponse est trop grosse")
-        line, _, self.buffer = self.buffer.partition(b"\n")
-        try:
-            return json.loads(line.decode("utf-8"))
-        except ValueError:
-            self.stop()
-            raise GraderAbort("réponse illisible du processus de travail") from None
+            return error_field(info)
+        except Malformed:
+            return {"type": "?", "message": "erreur mal décrite", "line": None}
 
     def ensure_started(self):
-        if self.process is None or self.process.poll() is not None:
+        if not self.worker.alive():
             self.start()
 
     @property
@@ -325,45 +244,124 @@ class Submission:
     def begin_test(self):
         """Le budget de temps d'un test repart de zéro."""
         self.budget_left = self.limits.test_seconds
+        self.retried = False
 
     # -- les appels ------------------------------------------------------------
-    def exchange(self, request: dict, graded: str, seconds: float) -> tuple[dict, list]:
-        """Envoie une requête, sert les relais vers la référence, renvoie la réponse."""
+    def exchange(self, request: dict, graded: str, seconds: float, lines: list[str]):
+        """Envoie une requête, sert lectures et relais, renvoie (réponse, relais, transcription).
+
+        Un processus tué de l'extérieur : l'appel est refait une fois.
+        """
         if graded not in self.functions:
             raise GraderAbort(f"la fonction {graded} n'est pas définie dans votre code")
-        self.ensure_started()
-        if graded not in self.available:
-            raise GraderAbort(f"la fonction {graded} n'a pas pu être rechargée")
-        seconds = min(seconds, self.budget_left)
-        if seconds <= 0:
-            raise GraderAbort(
-                f"ce test a déjà pris plus de {self.limits.test_seconds:g} s : "
+        while True:
+            self.ensure_started()
+            if graded not in self.available:
+                raise GraderAbort(f"la fonction {graded} n'a pas pu être rechargée")
+            try:
+                return self.exchange_once(request, graded, seconds, lines)
+            except WorkerLost as lost:
+                if lost.kind in ("external", "wall") and not getattr(self, "retried", False):
+                    self.retried = True
+                    self.incidents.append(
+                        f"pendant un appel de {graded}, le processus de travail a été "
+                        f"{lost.detail} : l'appel a été refait, sans pénalité."
+                    )
+                    continue
+                raise self.abort(lost, graded, seconds) from None
+
+    def abort(self, lost: WorkerLost, graded: str, seconds: float) -> GraderAbort:
+        """Le message d'un appel qui n'a pas abouti, selon la cause."""
+        if lost.kind == "cpu":
+            return GraderAbort(
+                f"{graded} ne s'est pas terminée en {seconds:g} s de calcul (boucle infinie ?)"
+            )
+        if lost.kind == "budget":
+            return GraderAbort(
+                f"ce test a déjà pris plus de {self.limits.test_seconds:g} s de calcul : "
                 "votre code est beaucoup trop lent"
             )
-        start = time.monotonic()
-        relayed: list[RelayedCall] = []
-        self.write(request)
+        if lost.kind == "idle":
+            return GraderAbort(
+                f"{graded} attend sans rien calculer depuis plus de "
+                f"{self.limits.idle_seconds:g} s (time.sleep ?)"
+            )
+        if lost.kind in ("external", "wall"):
+            return GraderAbort(
+                f"pendant l'appel de {graded}, le processus de travail a été {lost.detail}, "
+                "deux fois de suite : ce n'est pas la faute de votre code, signalez-le à "
+                "votre enseignant"
+            )
+        if lost.kind in ("malformed", "too_big", "stuck"):
+            return GraderAbort(
+                f"pendant l'appel de {graded}, le processus de travail a envoyé {lost.detail} "
+                "(votre code a-t-il écrit sur le canal du correcteur ?)"
+            )
+        return GraderAbort(
+            f"pendant l'appel de {graded}, {lost.detail} (os._exit ? mémoire épuisée ?)"
+        )
+
+    def exchange_once(self, request: dict, graded: str, seconds: float, lines: list[str]):
+        seconds = min(seconds, self.budget_left)
+        if seconds <= 0:
+            raise WorkerLost("budget")
+        clock = self.clock(seconds)
+        relayed: list[relay.RelayedCall] = []
+        transcript = Transcript(lines)
+        self.worker.send(request)
         try:
             while True:
-                left = seconds - (time.monotonic() - start)
-                try:
-                    message = self.read(left)
-                except GraderAbort as abort:
-                    if "pas de réponse" in abort.message:
-                        raise GraderAbort(
-                            f"{graded} ne s'est pas terminée en {seconds:g} s "
-                            "(boucle infinie ? attente d'une entrée ?)"
-                        ) from None
-                    raise GraderAbort(
-                        f"pendant l'appel de {graded}, {abort.message} "
-                        "(os._exit ? mémoire épuisée ?)"
-                    ) from None
-                if "rpc" in message:
-                    self.write(self.serve_relay(message, graded, relayed))
-                    continue
-                return message, relayed
-        finally:
-            self.budget_left -= time.monotonic() - start
+                message, used, idle = self.worker.receive(clock)
+                self.spend(clock, used, idle)
+                if message.get("done") is True:
+                    return message, relayed, transcript
+                self.serve(message, graded, relayed, transcript)
+        except Malformed as error:
+            self.worker.stop()
+            raise WorkerLost("malformed", str(error)) from None
+
+    def spend(self, clock: Clock, used: float, idle: float):
+        self.budget_left -= used
+        clock.cpu_seconds -= used
+        clock.idle_seconds -= idle
+        clock.wall_seconds -= used + idle
+
+    def serve(self, message: dict, graded: str, relayed: list, transcript: Transcript):
+        """Une lecture de ligne ou un relais, demandés par le processus pendant un appel."""
+        out = message.get("out", "")
+        if type(out) is not str or len(out) > self.limits.output_chars:
+            raise Malformed("un texte affiché mal formé")
+        transcript.text += out
+        if message.get("read") is True:
+            transcript.reads.append(len(transcript.text))
+            if transcript.consumed < len(transcript.lines):
+                line = transcript.lines[transcript.consumed]
+                transcript.consumed += 1
+                self.worker.send({"line": line})
+            else:
+                transcript.read_at_eof = True
+                self.worker.send({"line": None})
+        elif "rpc" in message:
+            reply, call, position = relay.serve(
+                self.reference,
+                message,
+                graded,
+                transcript.lines,
+                transcript.consumed,
+                self.relay_seed,
+            )
+            transcript.consumed = position
+            transcript.text += call.output
+            relayed.append(call)
+            self.worker.send(reply)
+        else:
+            raise Malformed("un message inconnu")
+        if len(transcript.text) > self.limits.output_chars:
+            self.worker.stop()  # il attend encore une réponse : il ne servira plus
+            raise GraderAbort(
+                f"{graded} a affiché plus de {self.limits.output_chars} caractères "
+                "(une boucle d'affichage sans fin ?)"
+            )
 
     def call(
         self,
@@ -380,12 +378,14 @@ class Submission:
             "op": "call",
             "func": name,
             "args": [to_wire(a) for a in args],
-            "stdin": stdin,
             "seed": seed,
             "stubs": stubs and self.reference is not None,
         }
-        reply, relayed = self.exchange(request, name, seconds or self.limits.call_seconds)
-        return self.outcome(reply, relayed, name)
+        lines = list(stdin or [])
+        reply, relayed, transcript = self.exchange(
+            request, name, seconds or self.limits.call_seconds, lines
+        )
+        return self.outcome(reply, relayed, name, args, transcript)
 
     def batch(self, name: str, *args, seeds: list[int], seconds: float) -> list[Outcome]:
         """Appelle ``name(*args)`` une fois par graine, en une seule requête."""
@@ -396,74 +396,44 @@ class Submission:
             "seeds": seeds,
             "stubs": self.reference is not None,
         }
-        reply, relayed = self.exchange(request, name, seconds)
-        return [self.outcome(r, relayed, name) for r in reply["batch"]]
+        reply, relayed, _ = self.exchange(request, name, seconds, [])
+        items = reply.get("batch")
+        if type(items) is not list or not 0 < len(items) <= len(seeds):
+            self.worker.stop()
+            raise GraderAbort(f"pendant l'appel de {name}, une réponse mal formée")
+        return [self.outcome(item, relayed, name, args, Transcript([])) for item in items]
 
-    def outcome(self, reply: dict, relayed: list, name: str) -> Outcome:
-        error = reply.get("error") or {}
+    def outcome(self, reply, relayed: list, name: str, args: tuple, transcript) -> Outcome:
+        try:
+            done = check_done(reply, len(args), self.limits.output_chars)
+        except Malformed as error:
+            self.worker.stop()
+            raise GraderAbort(
+                f"pendant l'appel de {name}, le processus de travail a envoyé {error} "
+                "(votre code a-t-il écrit sur le canal du correcteur ?)"
+            ) from None
+        error = done["error"] or {}
         if error.get("type") == "MemoryError":
-            self.stop()  # un processus à court de mémoire n'est plus fiable
+            self.worker.stop()  # un processus à court de mémoire n'est plus fiable
             raise GraderAbort(
                 f"{name} a épuisé la mémoire permise ({self.limits.memory_bytes // 2**20} Mio)"
             )
-        if error.get("type") == "OutputLimitExceeded":
+        if error.get("type") == "OutputLimitExceeded" or done["overflow"]:
             raise GraderAbort(
                 f"{name} a affiché plus de {self.limits.output_chars} caractères "
                 "(une boucle d'affichage sans fin ?)"
             )
-        error = reply.get("error")
         return Outcome(
-            ret=decode(reply.get("ret")),
-            args=[decode(a) for a in reply.get("args", [])],
-            error=error,
-            stdout=reply.get("stdout", ""),
-            overflow=bool(reply.get("overflow")),
-            reads=list(reply.get("reads", [])),
-            consumed=int(reply.get("consumed", 0)),
-            read_at_eof=bool(reply.get("read_at_eof")),
-            rows_replaced=list(reply.get("rows_replaced", [])),
-            wire_ret=reply.get("ret"),
-            wire_args=list(reply.get("args", [])),
+            ret=done["ret"],
+            args=done["args"],
+            error=done["error"],
+            stdout=transcript.text + done["out"],
+            overflow=done["overflow"],
+            reads=transcript.reads,
+            consumed=transcript.consumed,
+            read_at_eof=transcript.read_at_eof,
+            rows_replaced=rows_replaced(input_identities(list(args)), done["wire_args"]),
+            wire_ret=done["wire_ret"],
+            wire_args=done["wire_args"],
             relayed=relayed,
         )
-
-    # -- les relais vers la référence -------------------------------------------
-    def serve_relay(self, message: dict, graded: str, relayed: list) -> dict:
-        name = message.get("rpc")
-        if self.reference is None or name not in CONTRACT or name == graded:
-            return {"raise": f"{name} n'est pas disponible ici"}
-        wire = message.get("args") or []
-        args = [decode(a) for a in wire]
-        # Seules les fonctions qui remplissent une grille modifient leurs arguments :
-        # pour les autres (nb_adjacent_mines, appelée mille fois sur 50×20), pas de copie.
-        before = clone(args) if name in FILLS else args
-        lines = [line for line in message.get("stdin") or [] if isinstance(line, str)]
-        feeder = LineFeeder(lines)
-        output = io.StringIO()
-        state = random.getstate()
-        random.seed(self.relay_seed)
-        saved_stdin = sys.stdin
-        sys.stdin = feeder
-        raised = None
-        ret = None
-        try:
-            with contextlib.redirect_stdout(output):
-                ret = getattr(self.reference, name)(*args)
-        except EOFError:
-            raised = "EOFError"
-        except Exception as error:
-            raised = (
-                f"la fonction de référence {name} a échoué sur les valeurs reçues "
-                f"({type(error).__name__} : {error})"
-            )
-        finally:
-            sys.stdin = saved_stdin
-            random.setstate(state)
-        relayed.append(RelayedCall(name, before, wire, args, ret, raised, output.getvalue()))
-        return {
-            "ret": to_wire(ret),
-            "args": [to_wire(a) if i in FILLS.get(name, ()) else None for i, a in enumerate(args)],
-            "stdout": output.getvalue(),
-            "consumed": feeder.position,
-            "raise": raised,
-        }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -72,13 +73,17 @@ def total(results: list[TestResult]) -> float:
     return sum(r.points for r in results if r.passed)
 
 
-def write_results_json(path: Path, results: list[TestResult], seconds: float, output: str) -> None:
-    """Le format results.json de Gradescope : score, max_score, execution_time, tests."""
-    data = {
+def results_json(results: list[TestResult], seconds: float, output: str, isolation: str) -> dict:
+    """Le format results.json de Gradescope : score, max_score, execution_time, tests.
+
+    ``isolation`` (``bwrap`` ou ``aucune``) dit si le code a tourné dans un bac à sable.
+    """
+    return {
         "score": round(total(results), 4),
         "max_score": bareme.TOTAL,
         "execution_time": round(seconds, 2),
         "output": output,
+        "isolation": isolation,
         "tests": [
             {
                 "name": r.name,
@@ -91,5 +96,14 @@ def write_results_json(path: Path, results: list[TestResult], seconds: float, ou
             for r in results
         ],
     }
+
+
+def write_results_json(path: Path, data: dict) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+
+
+def send_results(descriptor: int, data: dict) -> None:
+    """Écrit le résultat sur un descripteur hérité (le canal privé de noter_classe)."""
+    with os.fdopen(descriptor, "w", encoding="utf-8") as channel:
+        channel.write(json.dumps(data, ensure_ascii=False))

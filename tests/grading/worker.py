@@ -1,22 +1,30 @@
 """Le processus de travail du correcteur : il charge la soumission et exécute ses fonctions.
 
-Le juge (``judge.py``) le lance avec ``python -I -S worker.py``, dans un dossier
-jetable : ni le dossier de l'étudiant, ni les paquets installés, ni la
-solution de référence ne sont dans ``sys.path``. Ce fichier ne dépend que de la
-bibliothèque standard.
+Le juge (``judge.py``) le lance dans un bac à sable (``sandbox.py``), ou à défaut
+dans un dossier jetable, avec ``python -S -s -B worker.py`` : ni le dossier de
+l'étudiant, ni les paquets installés, ni la solution de référence ne sont à sa
+portée. Ce fichier ne dépend que de la bibliothèque standard (et de
+``lockdown.py``, copié à côté de lui).
+
+Avant de charger le code de l'étudiant, il s'interdit ce dont le TP n'a pas
+besoin (``lockdown.py``) et le dit au juge : c'est le seul message qu'il envoie
+avant que du code de l'étudiant ne tourne. Ensuite, tout ce qu'il dit est traité
+par le juge comme venant de l'étudiant : le juge ne croit que les données de
+l'appel en cours (valeurs renvoyées, grilles, texte affiché), et compte lui-même
+les lignes lues, le temps de calcul et les morts du processus.
 
 Le dialogue avec le juge passe par des lignes JSON, sur des copies privées des
 descripteurs 0 et 1 ; les descripteurs 0, 1 et 2 eux-mêmes sont redirigés
-(entrée vide, sorties jetées) pour que la soumission ne puisse pas s'y mêler.
-Seules des données simples reviennent au juge : des listes, des entiers, des
-booléens, des chaînes, jamais un objet de la soumission. Chaque valeur garde
-son type exact : un objet d'un autre type (même une sous-classe de ``int``)
-revient comme ``{"O": nom_du_type, "r": repr}``.
+(entrée vide, sorties jetées). Seules des données simples reviennent au juge :
+des listes, des entiers, des booléens, des chaînes, jamais un objet de la
+soumission. Chaque valeur garde son type exact : un objet d'un autre type (même
+une sous-classe de ``int``) revient comme ``{"O": nom_du_type, "r": repr}``.
 
-Pendant l'appel d'une fonction de la soumission, les autres fonctions du
-contrat qu'elle appelle sont remplacées par des relais vers le juge, qui les
-exécute avec la solution de référence : une erreur ne coûte des points qu'une
-fois, là où elle est.
+Pendant un appel, chaque ligne lue par ``input()`` est demandée au juge
+(message ``read``), avec le texte affiché depuis le message précédent ; les
+autres fonctions du contrat qu'appelle la fonction notée sont remplacées par
+des relais vers le juge (message ``rpc``), qui les exécute avec la solution de
+référence : une erreur ne coûte des points qu'une fois, là où elle est.
 """
 
 import importlib.util
@@ -59,6 +67,7 @@ class CappedText:
         self.size = 0
         self.limit = limit
         self.overflow = False
+        self.sent = 0  # combien de morceaux ont déjà été envoyés au juge
 
     def write(self, text):
         if not isinstance(text, str):
@@ -86,35 +95,37 @@ class CappedText:
     def getvalue(self) -> str:
         return "".join(self.parts)
 
+    def take_new(self) -> str:
+        """Le texte écrit depuis le dernier appel (il part chez le juge)."""
+        text = "".join(self.parts[self.sent :])
+        self.sent = len(self.parts)
+        return text
+
 
 class ScriptedInput:
-    """L'entrée standard d'un appel : des lignes données par le juge, puis la fin.
+    """L'entrée standard de la soumission.
 
-    Chaque lecture note combien de caractères avaient été écrits sur la sortie
-    juste avant : le juge voit ainsi ce qui a été affiché entre deux lectures.
+    Pendant un appel, chaque ligne est demandée au juge, qui garde les lignes et
+    compte lui-même celles qui ont été lues ; au chargement et pendant une série
+    de tirages (``ask`` vaut None), l'entrée est vide.
     """
 
-    def __init__(self, lines: list[str], output: CappedText | None = None):
-        self.lines = lines
-        self.position = 0
-        self.output = output
-        self.reads: list[int] = []
-        self.read_at_eof = False
+    def __init__(self, ask=None):
+        self.ask = ask
+        self.reads = 0
 
     def readline(self, size=-1):
-        self.reads.append(self.output.size if self.output else 0)
-        if self.position >= len(self.lines):
-            self.read_at_eof = True
+        self.reads += 1
+        if self.ask is None:
             return ""
-        line = self.lines[self.position]
-        self.position += 1
-        return line + "\n"
+        line = self.ask()
+        return "" if line is None else line + "\n"
 
     def read(self, size=-1):
-        rest = "".join(line + "\n" for line in self.lines[self.position :])
-        self.position = len(self.lines)
-        self.reads.append(self.output.size if self.output else 0)
-        return rest
+        text = []
+        while line := self.readline():
+            text.append(line)
+        return "".join(text)
 
     def readlines(self, hint=-1):
         return self.read().splitlines(keepends=True)
@@ -127,12 +138,6 @@ class ScriptedInput:
         if not line:
             raise StopIteration
         return line
-
-    def rest(self) -> list[str]:
-        return self.lines[self.position :]
-
-    def skip(self, count: int):
-        self.position = min(len(self.lines), self.position + count)
 
     def isatty(self):
         return False
@@ -244,7 +249,7 @@ class Worker:
         self.output_limit = config["output_limit"]
         self.module = None
         self.functions: dict[str, object] = {}
-        self.stdin: ScriptedInput | None = None
+        self.output: CappedText | None = None
         self.graded: str | None = None
         self.encoder = Encoder()
         self.stubs = {name: self.make_stub(name) for name in CONTRACT}
@@ -260,10 +265,18 @@ class Worker:
             os._exit(0)
         return json.loads(line)
 
+    def new_output(self) -> str:
+        return self.output.take_new() if self.output is not None else ""
+
+    def ask_line(self) -> str | None:
+        """Une ligne d'entrée, demandée au juge (None : l'entrée est finie)."""
+        self.send({"read": True, "out": self.new_output()})
+        return self.receive().get("line")
+
     # -- chargement ----------------------------------------------------------
     def load(self, kind: str, path: str) -> dict:
         output = CappedText(self.output_limit)
-        stdin = ScriptedInput([], output)
+        stdin = ScriptedInput()
         sys.stdin, sys.stdout, sys.stderr = stdin, output, CappedText(self.output_limit)
         error = None
         try:
@@ -297,8 +310,8 @@ class Worker:
             "ready": True,
             "functions": sorted(self.functions),
             "error": error,
-            "read_input": bool(stdin.reads),
-            "output": output.getvalue()[:2000],
+            "read_input": stdin.reads > 0,
+            "out": output.getvalue()[:2000],
         }
 
     def submission_namespaces(self) -> list[dict]:
@@ -344,14 +357,10 @@ class Worker:
             {
                 "rpc": name,
                 "args": [self.encoder.encode(arg) for arg in args],
-                "stdin": self.stdin.rest() if self.stdin else [],
+                "out": self.new_output(),
             }
         )
         reply = self.receive()
-        if reply.get("stdout"):
-            sys.stdout.write(reply["stdout"])
-        if self.stdin:
-            self.stdin.skip(reply.get("consumed", 0))
         for arg, after in zip(args, reply.get("args", [])):
             write_back(arg, after)
         if reply.get("raise") == "EOFError":
@@ -378,21 +387,20 @@ class Worker:
                 space[name] = value
 
     # -- appel d'une fonction -------------------------------------------------
-    def call(self, request: dict) -> dict:
+    def call(self, request: dict, remote_input: bool) -> dict:
         name = request["func"]
         function = self.functions[name]
         args = [decode(arg) for arg in request["args"]]
         self.encoder = Encoder()
         for arg in args:
-            self.encoder.encode(arg)  # numérote les grilles reçues
-        rows_before = [[id(row) for row in arg] if type(arg) is list else None for arg in args]
-        output = CappedText(self.output_limit)
-        self.stdin = ScriptedInput(request.get("stdin") or [], output)
+            self.encoder.encode(arg)  # numérote les grilles reçues (le juge refait ce calcul)
+        self.output = output = CappedText(self.output_limit)
+        stdin = ScriptedInput(self.ask_line if remote_input else None)
         if request.get("seed") is not None:
             random.seed(request["seed"])
         self.graded = name
         saved = self.install_stubs(name) if request.get("stubs") else []
-        sys.stdin, sys.stdout, sys.stderr = self.stdin, output, CappedText(self.output_limit)
+        sys.stdin, sys.stdout, sys.stderr = stdin, output, CappedText(self.output_limit)
         error = None
         value = None
         try:
@@ -409,55 +417,31 @@ class Worker:
             if error is None:
                 error = describe_exception(exception, self.root)
             encoded_value, encoded_args = None, [None] * len(args)
-        rows_replaced = [
-            before is not None
-            and (len(before) != len(arg) or any(id(r) != b for r, b in zip(arg, before)))
-            for before, arg in zip(rows_before, args)
-        ]
+        self.output = None
         return {
             "done": True,
             "ret": encoded_value,
             "args": encoded_args,
             "error": error,
-            "stdout": output.getvalue(),
+            "out": output.take_new(),
             "overflow": output.overflow,
-            "reads": self.stdin.reads,
-            "consumed": self.stdin.position,
-            "read_at_eof": self.stdin.read_at_eof,
-            "rows_replaced": rows_replaced,
         }
 
     def serve(self):
         while True:
             request = self.receive()
             if request.get("op") == "call":
-                self.send(self.call(request))
+                self.send(self.call(request, remote_input=True))
             elif request.get("op") == "batch":
                 # Plusieurs appels de suite (tirages de initialise_mines) : une réponse.
                 results = []
                 for seed in request["seeds"]:
-                    results.append(self.call({**request, "seed": seed}))
+                    results.append(self.call({**request, "seed": seed}, remote_input=False))
                     if results[-1]["error"]:
                         break
                 self.send({"done": True, "batch": results})
             else:
                 self.send({"done": True, "error": {"type": "Protocole", "message": "?"}})
-
-
-def limit_resources(config: dict):
-    try:
-        import resource
-    except ImportError:  # pas de limites hors Unix
-        return
-    memory = config["memory_limit"]
-    for limit, value in (
-        (resource.RLIMIT_AS, memory),
-        (resource.RLIMIT_FSIZE, config["file_limit"]),
-    ):
-        try:
-            resource.setrlimit(limit, (value, value))
-        except (ValueError, OSError):
-            pass
 
 
 def main():
@@ -467,11 +451,14 @@ def main():
     os.dup2(quiet, 0)
     os.dup2(quiet, 1)
     config = json.loads(channel_in.readline())
-    limit_resources(config)
+    import lockdown  # copié à côté de ce fichier (pas d'import relatif : c'est un script)
+
     # Une inondation récursive sur 50×20 cases descend jusqu'à 1 000 appels.
     sys.setrecursionlimit(config["recursion_limit"])
     sys.dont_write_bytecode = True
     worker = Worker(channel_in, channel_out, config)
+    # Le seul message écrit avant que du code de l'étudiant ne tourne.
+    worker.send({"locked": lockdown.lock(config)})
     worker.send(worker.load(config["kind"], config["path"]))
     worker.serve()
 

@@ -1,0 +1,304 @@
+"""Le processus de travail vu du juge : lancement, messages, temps de calcul, arrêt.
+
+Le juge ne se bloque jamais sur ce processus : chaque écriture et chaque lecture
+a une échéance. Le temps d'un appel est du temps de calcul (lu dans
+``/proc/PID/stat``), pas du temps d'horloge : la charge de la machine ne change
+pas une note. Un processus qui attend sans calculer (``time.sleep``…) est arrêté
+au bout de ``idle_seconds`` d'attente ; l'attente dans la file du processeur
+(``/proc/PID/schedstat``), due à la charge, ne compte pas comme de l'attente.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import select
+import signal
+import subprocess
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import sandbox
+from .wire import Malformed, parse
+
+POLL = 0.05  # secondes entre deux mesures du temps de calcul pendant une attente
+TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+# Les signaux que le processus de travail ne peut pas s'envoyer lui-même (le filtre
+# seccomp lui interdit tout envoi de signal) : une mort par l'un d'eux vient d'ailleurs.
+EXTERNAL_SIGNALS = {
+    signal.SIGHUP,
+    signal.SIGINT,
+    signal.SIGKILL,
+    signal.SIGTERM,
+    getattr(signal, "SIGQUIT", signal.SIGTERM),
+    getattr(signal, "SIGUSR1", signal.SIGTERM),
+    getattr(signal, "SIGUSR2", signal.SIGTERM),
+}
+
+
+class WorkerLost(Exception):
+    """Le processus de travail n'a pas répondu comme il faut ; il est arrêté.
+
+    ``kind`` dit pourquoi, pour le code qui décide ; ``detail`` est pour l'humain.
+    """
+
+    def __init__(self, kind: str, detail: str = "", signal_number: int | None = None):
+        super().__init__(kind, detail)
+        self.kind = kind  # cpu, idle, wall, died, external, stuck, too_big, malformed
+        self.detail = detail
+        self.signal_number = signal_number
+
+
+@dataclass
+class Clock:
+    """Les limites d'une attente : temps de calcul, temps d'attente, temps d'horloge."""
+
+    cpu_seconds: float
+    idle_seconds: float
+    wall_seconds: float
+
+
+class Meter:
+    """Le temps de calcul et l'attente en file d'un processus, lus dans /proc."""
+
+    def __init__(self, pid: int):
+        self.stat = Path(f"/proc/{pid}/stat")
+        self.schedstat = Path(f"/proc/{pid}/schedstat")
+        self.available = self.stat.exists()
+
+    def cpu(self) -> float | None:
+        if not self.available:
+            return None
+        try:
+            fields = self.stat.read_text().rpartition(")")[2].split()
+            return (int(fields[11]) + int(fields[12])) / TICKS
+        except (OSError, IndexError, ValueError):
+            return None
+
+    def queued(self) -> float:
+        """Le temps passé à attendre un processeur libre (la charge de la machine)."""
+        try:
+            return int(self.schedstat.read_text().split()[1]) / 1e9
+        except (OSError, IndexError, ValueError):
+            return 0.0
+
+
+class WorkerProcess:
+    """Un processus de travail lancé, dans le bac à sable ou non."""
+
+    def __init__(self, isolation: sandbox.Isolation, reply_bytes: int):
+        self.isolation = isolation
+        self.reply_bytes = reply_bytes
+        self.process: subprocess.Popen | None = None
+        self.pid: int | None = None  # le processus de travail lui-même
+        self.meter: Meter | None = None
+        self.buffer = b""
+        self.killed_by_judge = False
+
+    # -- lancement -----------------------------------------------------------
+    def start(self, grader_files: list[Path], code: Path, code_name: str, workdir: Path, env):
+        """Lance le processus ; renvoie le chemin du code tel que le processus le voit."""
+        python = [str(sandbox.interpreter()), "-S", "-s", "-B"]
+        stderr = open(workdir / "stderr.txt", "wb")  # fermé plus bas
+        opened: list[int] = []
+        try:
+            if self.isolation.isolated:
+                files = {}
+                for path in grader_files:
+                    files[path.name] = os.open(path, os.O_RDONLY)
+                    opened.append(files[path.name])
+                info_read, info_write = os.pipe()
+                opened += [info_read, info_write]
+                args = sandbox.command(files, code, code_name, 16 * 2**20, info_write)
+                for key, value in env.items():
+                    args += ["--setenv", key, value]
+                args += ["--", *python, str(sandbox.INSIDE_GRADER / "worker.py")]
+                self.process = subprocess.Popen(
+                    args,
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    stderr=stderr,
+                    pass_fds=(info_write, *files.values()),
+                    start_new_session=True,
+                    env={},
+                )
+                os.close(info_write)
+                opened.remove(info_write)
+                self.pid = self.read_child_pid(info_read)
+                inside = sandbox.INSIDE_CODE / code_name
+            else:
+                self.process = subprocess.Popen(
+                    [*python, str(grader_files[0])],
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    stderr=stderr,
+                    cwd=workdir / "cwd",
+                    env=env,
+                    start_new_session=True,
+                )
+                self.pid = self.process.pid
+                inside = code
+        finally:
+            stderr.close()
+            for descriptor in opened:
+                os.close(descriptor)
+        os.set_blocking(self.process.stdin.fileno(), False)
+        os.set_blocking(self.process.stdout.fileno(), False)
+        self.meter = Meter(self.pid)
+        return inside
+
+    def read_child_pid(self, descriptor: int) -> int:
+        """Le numéro du processus de travail, que bwrap écrit sur --info-fd."""
+        data = b""
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([descriptor], [], [], 0.5)
+            if ready:
+                chunk = os.read(descriptor, 4096)
+                if not chunk:
+                    break
+                data += chunk
+        try:
+            return int(json.loads(data)["child-pid"])
+        except (ValueError, KeyError, TypeError):
+            self.stop()
+            raise WorkerLost("died", "le bac à sable n'a pas démarré") from None
+
+    # -- arrêt ---------------------------------------------------------------
+    def stop(self):
+        """Tue le processus (et tout le bac à sable) et attend sa fin."""
+        if self.process is None:
+            return
+        for kill in (lambda: os.killpg(self.process.pid, signal.SIGKILL), self.process.kill):
+            with contextlib.suppress(OSError):
+                kill()
+        if self.pid and self.pid != self.process.pid:
+            with contextlib.suppress(OSError):
+                os.kill(self.pid, signal.SIGKILL)
+        with contextlib.suppress(Exception):
+            self.process.wait(timeout=10)
+        for stream in (self.process.stdin, self.process.stdout):
+            with contextlib.suppress(Exception):
+                stream.close()
+        self.process = None
+        self.buffer = b""
+
+    def alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def cpu(self) -> float | None:
+        return self.meter.cpu() if self.meter else None
+
+    def death(self) -> WorkerLost:
+        """Pourquoi le processus est mort : un code de sortie, ou un signal reçu."""
+        code = self.process.wait() if self.process else None
+        self.stop()
+        number = None
+        if code is not None and code < 0:
+            number = -code
+        elif code is not None and code > 128 and self.isolation.isolated:
+            number = code - 128  # bwrap rend 128 + le signal qui a tué le processus
+        if number is not None:
+            try:
+                name = signal.Signals(number).name
+            except ValueError:
+                name = f"signal {number}"
+            if number in EXTERNAL_SIGNALS:
+                return WorkerLost("external", f"arrêté de l'extérieur ({name})", number)
+            return WorkerLost("died", f"le processus a reçu le signal {name}", number)
+        return WorkerLost("died", f"le processus s'est arrêté (code de sortie {code})")
+
+    # -- messages ------------------------------------------------------------
+    def send(self, message: dict, seconds: float = 10.0):
+        """Écrit un message, sans jamais attendre plus de ``seconds`` secondes."""
+        data = (json.dumps(message, ensure_ascii=False) + "\n").encode("utf-8")
+        descriptor = self.process.stdin.fileno()
+        deadline = time.monotonic() + seconds
+        view = memoryview(data)
+        while view:
+            try:
+                written = os.write(descriptor, view)
+                view = view[written:]
+                continue
+            except BlockingIOError:
+                pass
+            except (BrokenPipeError, OSError):
+                return  # le processus est mort : la lecture qui suit le dira
+            left = deadline - time.monotonic()
+            if left <= 0:
+                self.stop()
+                raise WorkerLost("stuck", "le processus ne lit plus ce qu'on lui envoie")
+            select.select([], [descriptor], [], min(left, POLL))
+
+    def receive(self, clock: Clock) -> tuple[dict, float, float]:
+        """Lit un message ; renvoie (message, temps de calcul, temps d'attente).
+
+        Le temps de calcul et le temps d'attente sont ceux du processus pendant
+        cette lecture ; les limites de ``clock`` sont ce qu'il en reste à l'appel.
+
+        Lève :class:`WorkerLost` si une limite de ``clock`` est dépassée, si le
+        processus meurt ou si son message est mal formé.
+        """
+        descriptor = self.process.stdout.fileno()
+        start = time.monotonic()
+        cpu_start = self.cpu()
+        queued_start = self.meter.queued() if self.meter else 0.0
+        while b"\n" not in self.buffer:
+            ready, _, _ = select.select([descriptor], [], [], POLL)
+            if ready:
+                try:
+                    chunk = os.read(descriptor, 1 << 16)
+                except BlockingIOError:
+                    chunk = None
+                if chunk == b"":
+                    raise self.death()
+                if chunk:
+                    self.buffer += chunk
+                    if len(self.buffer) > self.reply_bytes:
+                        self.stop()
+                        raise WorkerLost("too_big", "un message trop gros")
+                continue
+            self.check(clock, start, cpu_start, queued_start)
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        used, idle = self.usage(start, cpu_start, queued_start)
+        try:
+            return parse(line), used, idle
+        except Malformed as error:
+            self.stop()
+            raise WorkerLost("malformed", str(error)) from None
+
+    def usage(self, start: float, cpu_start: float | None, queued_start: float):
+        """(temps de calcul, temps d'attente hors charge) depuis ``start``."""
+        wall = time.monotonic() - start
+        cpu = self.cpu()
+        if cpu is None or cpu_start is None:
+            return wall, 0.0  # sans /proc : le temps d'horloge, compté comme du calcul
+        used = max(0.0, cpu - cpu_start)
+        queued = (self.meter.queued() if self.meter else 0.0) - queued_start
+        return used, max(0.0, wall - used - queued)
+
+    def check(self, clock: Clock, start: float, cpu_start: float | None, queued_start: float):
+        wall = time.monotonic() - start
+        used, idle = self.usage(start, cpu_start, queued_start)
+        if used > clock.cpu_seconds:
+            self.stop()
+            raise WorkerLost("cpu", f"{clock.cpu_seconds:g} s de calcul")
+        if idle > clock.idle_seconds:
+            self.stop()
+            raise WorkerLost("idle", f"{clock.idle_seconds:g} s sans calculer")
+        if wall > clock.wall_seconds:
+            self.stop()
+            raise WorkerLost("wall", f"{clock.wall_seconds:g} s d'horloge")
+
+
+def worker_environment() -> dict[str, str]:
+    """L'environnement du processus de travail : rien de celui de l'enseignant."""
+    return {
+        "PYTHONHASHSEED": "0",
+        "PYTHONUTF8": "1",
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "LANG": "C.UTF-8",
+        "PATH": "/usr/bin:/bin",
+    }

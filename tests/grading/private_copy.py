@@ -1,0 +1,118 @@
+"""La copie privée d'un rendu : seulement des fichiers ordinaires, comptés en octets.
+
+Le code de l'étudiant n'est jamais exécuté là où il a été déposé : le juge en fait
+une copie dans un dossier jetable, que le bac à sable monte en lecture seule.
+Cette copie ne suit aucun lien symbolique (un lien vers le projet, un fichier de
+l'enseignant ou ``/dev/zero`` serait sinon copié avec le reste) : les liens sont
+refusés et nommés dans le retour, comme les fichiers spéciaux. Les octets sont
+comptés pendant la copie : la limite de taille tient même pour un fichier qui
+grossit pendant qu'on le lit.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .locate import SubmissionError
+
+CHUNK = 1 << 16
+SKIPPED_NAMES = {"__pycache__"}
+SKIPPED_SUFFIXES = (".pyc",)
+
+
+@dataclass
+class CopyReport:
+    """Ce qui a été copié et ce qui a été refusé (chemins relatifs au rendu)."""
+
+    copied: list[str] = field(default_factory=list)
+    refused: list[tuple[str, str]] = field(default_factory=list)  # (chemin, raison)
+    size: int = 0
+
+
+class Budget:
+    """Les octets et les fichiers qu'il reste le droit de copier."""
+
+    def __init__(self, max_bytes: int, max_files: int):
+        self.bytes_left = max_bytes
+        self.files_left = max_files
+        self.max_bytes = max_bytes
+        self.max_files = max_files
+
+    def take_file(self):
+        self.files_left -= 1
+        if self.files_left < 0:
+            raise SubmissionError(f"le rendu contient plus de {self.max_files} fichiers")
+
+    def take_bytes(self, count: int):
+        self.bytes_left -= count
+        if self.bytes_left < 0:
+            raise SubmissionError(f"le rendu dépasse {self.max_bytes // 2**20} Mio")
+
+
+def kind_of(mode: int) -> str | None:
+    """Pourquoi une entrée qui n'est ni un fichier ordinaire ni un dossier est refusée."""
+    if stat.S_ISLNK(mode):
+        return "lien symbolique"
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        return None
+    return "fichier spécial"
+
+
+def copy_file(source: Path, target: Path, budget: Budget) -> int:
+    """Copie un fichier ordinaire sans suivre de lien ; renvoie sa taille."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    descriptor = os.open(source, flags)
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise SubmissionError(f"{source.name} a changé pendant la copie")
+        budget.take_file()
+        size = 0
+        with open(target, "xb") as out:
+            while chunk := os.read(descriptor, CHUNK):
+                budget.take_bytes(len(chunk))
+                size += len(chunk)
+                out.write(chunk)
+        return size
+    finally:
+        os.close(descriptor)
+
+
+def copy_tree(source: Path, target: Path, budget: Budget, report: CopyReport, prefix: str = ""):
+    target.mkdir()
+    with os.scandir(source) as entries:
+        children = sorted(entries, key=lambda entry: entry.name)
+    for entry in children:
+        relative = prefix + entry.name
+        if entry.name in SKIPPED_NAMES or entry.name.endswith(SKIPPED_SUFFIXES):
+            continue
+        mode = entry.stat(follow_symlinks=False).st_mode
+        refused = kind_of(mode)
+        if refused:
+            report.refused.append((relative, refused))
+        elif stat.S_ISDIR(mode):
+            copy_tree(Path(entry.path), target / entry.name, budget, report, relative + "/")
+        else:
+            report.size += copy_file(Path(entry.path), target / entry.name, budget)
+            report.copied.append(relative)
+
+
+def private_copy(kind: str, source: Path, target: Path, max_bytes: int, max_files: int):
+    """Copie le rendu ``source`` (un fichier ou un paquet) en ``target``.
+
+    Lève :class:`SubmissionError` si le rendu est trop gros ou si le fichier noté
+    lui-même est un lien ; renvoie un :class:`CopyReport`.
+    """
+    budget = Budget(max_bytes, max_files)
+    report = CopyReport()
+    refused = kind_of(os.lstat(source).st_mode)
+    if refused:
+        raise SubmissionError(f"{source.name} est un {refused} : il n'est pas suivi")
+    if kind == "file":
+        report.size = copy_file(source, target, budget)
+        report.copied.append(source.name)
+    else:
+        copy_tree(source, target, budget, report)
+    return report

@@ -1,0 +1,183 @@
+"""Les relais : une fonction de l'étudiant appelle une autre fonction du contrat.
+
+Le processus de travail envoie alors l'appel au juge (message ``rpc``), qui le fait
+exécuter par la solution de référence : une erreur ne coûte des points qu'une
+fois, là où elle est. La demande vient du code de l'étudiant : elle est vérifiée
+avant d'atteindre la référence (les formes du contrat, au plus 50×20), et
+l'appel de référence est limité en temps.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import random
+import signal
+import sys
+import threading
+from dataclasses import dataclass
+
+from .wire import Malformed, clone, decode, to_wire
+from .worker import CONTRACT
+
+MAX_WIDTH, MAX_HEIGHT = 50, 20
+MAX_COORDINATE = 10**9
+GRIDS = {"mines": bool, "neigh": int, "opened": bool}
+SECONDS = 2.0  # un appel de la référence prend quelques millisecondes
+
+# Les paramètres que chaque fonction remplit : seuls ceux-là reviennent d'un relais.
+FILLS = {
+    "initialise_mines": {0},
+    "initialise_open": {0},
+    "compute_neigh": {1},
+    "propagate_open_cells": {2},
+    "play_turn": {2},
+    "play_the_game": {2},
+}
+
+
+class OutOfContract(Exception):
+    """Des arguments que le contrat ne permet pas : la référence n'est pas appelée."""
+
+
+class RelayTimeout(Exception):
+    """La référence n'a pas fini à temps."""
+
+
+@dataclass
+class RelayedCall:
+    """Un appel d'une autre fonction du contrat, exécuté par la référence."""
+
+    name: str
+    args: list  # les arguments reçus
+    wire: list  # les mêmes, encodés (avec les numéros d'identité des listes)
+    after: list  # les arguments après l'appel
+    ret: object
+    raised: str | None
+    output: str
+
+
+class LineFeeder(io.TextIOBase):
+    """L'entrée standard de la référence : les lignes de l'appel, à partir du curseur."""
+
+    def __init__(self, lines: list[str], position: int):
+        self.lines = lines
+        self.position = position
+
+    def readline(self, size=-1):
+        if self.position >= len(self.lines):
+            return ""
+        self.position += 1
+        return self.lines[self.position - 1] + "\n"
+
+    def readable(self):
+        return True
+
+
+def check_grid(name: str, value) -> tuple[int, int]:
+    if type(value) is not list or not value or len(value) > MAX_HEIGHT:
+        raise OutOfContract(f"{name} doit être une liste de 1 à {MAX_HEIGHT} lignes")
+    width = None
+    for row in value:
+        if type(row) is not list or not row or len(row) > MAX_WIDTH:
+            raise OutOfContract(f"chaque ligne de {name} doit être une liste de 1 à 50 cases")
+        if width is not None and len(row) != width:
+            raise OutOfContract(f"les lignes de {name} n'ont pas toutes la même longueur")
+        width = len(row)
+        if not all(type(cell) in (bool, int) and abs(cell) <= 8 for cell in row):
+            raise OutOfContract(f"les cases de {name} doivent être des booléens ou des entiers")
+    return len(value[0]), len(value)
+
+
+def check_arguments(name: str, args: list) -> None:
+    """Les arguments d'un relais respectent-ils les formes du contrat ?"""
+    params = CONTRACT[name]
+    if len(args) != len(params):
+        raise OutOfContract(f"{name} attend {len(params)} paramètre(s)")
+    sizes = set()
+    for param, value in zip(params, args):
+        if param in GRIDS:
+            sizes.add(check_grid(param, value))
+        elif type(value) is not int or abs(value) > MAX_COORDINATE:
+            raise OutOfContract(f"{param} doit être un entier")
+    if len(sizes) > 1:
+        raise OutOfContract("les grilles reçues n'ont pas les mêmes dimensions")
+    if name == "initialise_mines":
+        width, height = sizes.pop()
+        if not 0 <= args[1] <= width * height:
+            raise OutOfContract(f"nb_mines doit être entre 0 et {width * height}")
+
+
+@contextlib.contextmanager
+def time_limit(seconds: float):
+    """Lève :class:`RelayTimeout` si le bloc dure plus de ``seconds`` secondes.
+
+    Un minuteur du système (``setitimer``), là où il existe (fil principal, Unix).
+    """
+    usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+    if not usable:
+        yield
+        return
+
+    def expire(signum, frame):
+        raise RelayTimeout
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def serve(reference, message: dict, graded: str, lines: list[str], position: int, seed: int):
+    """Exécute le relais ``message`` ; renvoie (réponse, RelayedCall, nouvelle position)."""
+    name = message.get("rpc")
+    wire = message.get("args")
+    if name not in CONTRACT or type(wire) is not list:
+        raise Malformed("une demande de relais mal formée")
+    args = [decode(a) for a in wire]
+    if reference is None or name == graded:
+        raised = f"{name} n'est pas disponible ici"
+        call = RelayedCall(name, args, wire, args, None, raised, "")
+        return {"raise": raised}, call, position
+    try:
+        check_arguments(name, args)
+    except OutOfContract as error:
+        raised = f"appel de {name} hors du contrat : {error}"
+        call = RelayedCall(name, args, wire, args, None, raised, "")
+        return {"raise": raised}, call, position
+    # Seules les fonctions qui remplissent une grille modifient leurs arguments :
+    # pour les autres (nb_adjacent_mines, appelée mille fois sur 50×20), pas de copie.
+    before = clone(args) if name in FILLS else args
+    feeder = LineFeeder(lines, position)
+    output = io.StringIO()
+    state = random.getstate()
+    random.seed(seed)
+    saved_stdin = sys.stdin
+    sys.stdin = feeder
+    raised = None
+    ret = None
+    try:
+        with contextlib.redirect_stdout(output), time_limit(SECONDS):
+            ret = getattr(reference, name)(*args)
+    except EOFError:
+        raised = "EOFError"
+    except RelayTimeout:
+        raised = f"la fonction de référence {name} n'a pas fini en {SECONDS:g} s"
+    except Exception as error:
+        raised = (
+            f"la fonction de référence {name} a échoué sur les valeurs reçues "
+            f"({type(error).__name__} : {error})"
+        )
+    finally:
+        sys.stdin = saved_stdin
+        random.setstate(state)
+    call = RelayedCall(name, before, wire, args, ret, raised, output.getvalue())
+    reply = {
+        "ret": to_wire(ret),
+        "args": [to_wire(a) if i in FILLS.get(name, ()) else None for i, a in enumerate(args)],
+        "raise": raised,
+    }
+    return reply, call, feeder.position

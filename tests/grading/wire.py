@@ -1,0 +1,164 @@
+"""Les données qui passent entre le juge et le processus de travail, vérifiées.
+
+Tout ce qui vient du processus de travail après le chargement du rendu est traité
+comme venant de l'étudiant : chaque message est vérifié (forme et types) avant
+d'être utilisé, et un message mal formé lève :class:`Malformed`, qui fait
+échouer le test en cours avec une explication, jamais le correcteur.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+MAX_DEPTH = 50  # une grille a trois niveaux ; au-delà, rien de ce que le TP renvoie
+
+
+class Malformed(Exception):
+    """Un message du processus de travail qui n'a pas la forme attendue."""
+
+
+@dataclass(frozen=True)
+class Opaque:
+    """Une valeur d'un type inattendu, renvoyée par la soumission (jamais égale à rien)."""
+
+    type_name: str
+    text: str
+
+    def __eq__(self, other):
+        return False
+
+    def __hash__(self):
+        return hash((self.type_name, self.text))
+
+    def __repr__(self):
+        return f"{self.text} (de type {self.type_name})"
+
+
+def parse(line: bytes) -> dict:
+    """Une ligne JSON du processus de travail, qui doit être un objet."""
+    try:
+        message = json.loads(line.decode("utf-8"))
+    except (ValueError, RecursionError):
+        raise Malformed("une ligne illisible") from None
+    if type(message) is not dict:
+        raise Malformed("un message qui n'est pas un objet JSON")
+    return message
+
+
+def decode(data, depth: int = 0):
+    """Une valeur encodée par le processus de travail, traduite en valeur Python.
+
+    >>> decode({"L": [{"L": [True, 1], "id": 1}], "id": 2})
+    [[True, 1]]
+    """
+    if depth > MAX_DEPTH:
+        raise Malformed("une valeur trop imbriquée")
+    if data is None or type(data) in (bool, int, str):
+        return data
+    if type(data) is not dict:
+        raise Malformed(f"une valeur de type JSON inattendu ({type(data).__name__})")
+    if "L" in data:
+        items = data["L"]
+        if type(items) is not list or type(data.get("id")) is not int:
+            raise Malformed("une liste mal encodée")
+        if dict not in map(type, items):
+            if not all(v is None or type(v) in (bool, int, str) for v in items):
+                raise Malformed("une liste mal encodée")
+            return list(items)  # une ligne de valeurs simples : le chemin rapide
+        return [decode(v, depth + 1) for v in items]
+    if "T" in data:
+        if type(data["T"]) is not list:
+            raise Malformed("un tuple mal encodé")
+        return tuple(decode(v, depth + 1) for v in data["T"])
+    if type(data.get("O")) is str and type(data.get("r")) is str:
+        return Opaque(data["O"][:100], data["r"][:200])
+    raise Malformed("une valeur mal encodée")
+
+
+def to_wire(value):
+    """Une valeur Python simple, traduite pour le processus de travail."""
+    if isinstance(value, tuple):
+        return {"T": [to_wire(v) for v in value]}
+    if isinstance(value, list):
+        return [to_wire(v) for v in value]
+    if value is None or type(value) in (bool, int, str):
+        return value
+    return None
+
+
+def clone(value):
+    """Une copie des listes imbriquées (bien plus rapide que copy.deepcopy)."""
+    if type(value) is list:
+        return [clone(v) for v in value]
+    return value
+
+
+def identity(data) -> int | None:
+    """Le numéro d'identité d'une liste encodée (None si ce n'est pas une liste)."""
+    return data.get("id") if isinstance(data, dict) and "L" in data else None
+
+
+def row_identities(data) -> list[int | None]:
+    return [identity(row) for row in data["L"]] if identity(data) is not None else []
+
+
+def same(a, b) -> bool:
+    """Égalité stricte : mêmes valeurs et mêmes types exacts (``True`` n'est pas ``1``)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, (list, tuple)):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+def text_field(message: dict, key: str, limit: int) -> str:
+    value = message.get(key, "")
+    if type(value) is not str:
+        raise Malformed(f"le champ {key} n'est pas un texte")
+    if len(value) > limit:
+        raise Malformed(f"le champ {key} dépasse {limit} caractères")
+    return value
+
+
+def error_field(message: dict) -> dict | None:
+    """L'exception sortie de la fonction : {"type", "message", "line"} ou None."""
+    error = message.get("error")
+    if error is None:
+        return None
+    if type(error) is not dict:
+        raise Malformed("le champ error n'est pas un objet")
+    kind, text, line = error.get("type"), error.get("message"), error.get("line")
+    if type(kind) is not str or type(text) is not str:
+        raise Malformed("le champ error est mal formé")
+    if line is not None:
+        ok = (
+            type(line) is list
+            and len(line) == 3
+            and type(line[0]) is str
+            and type(line[1]) is int
+            and type(line[2]) is str
+        )
+        if not ok:
+            raise Malformed("la ligne de l'erreur est mal formée")
+        line = [line[0][:300], line[1], line[2][:300]]
+    return {"type": kind[:100], "message": text[:500], "line": line}
+
+
+def check_done(message: dict, nargs: int, output_limit: int) -> dict:
+    """Vérifie la réponse à un appel : ret, args (nargs valeurs), error, out, overflow."""
+    args = message.get("args")
+    if type(args) is not list or len(args) != nargs:
+        raise Malformed(f"le champ args n'a pas {nargs} valeur(s)")
+    decoded_args = [decode(arg) for arg in args]
+    if type(message.get("overflow", False)) is not bool:
+        raise Malformed("le champ overflow n'est pas un booléen")
+    return {
+        "ret": decode(message.get("ret")),
+        "wire_ret": message.get("ret"),
+        "args": decoded_args,
+        "wire_args": args,
+        "error": error_field(message),
+        "out": text_field(message, "out", output_limit),
+        "overflow": message.get("overflow", False),
+    }
