@@ -3,7 +3,9 @@
     python tests/bench_notation.py [--classe 50] [--repetitions 3]
 
 1. Note la solution de référence comme un rendu, plusieurs fois, avec la
-   commande des enseignants, et donne le temps médian.
+   commande des enseignants, et donne le temps médian ; chaque notation est
+   suivie de la même sans bac à sable (``--no-sandbox``), et le coût du bac à
+   sable est la médiane des différences, paire par paire.
 2. Note une classe de N rendus (des copies de la référence et des rendus faux du
    corpus, à parts égales) avec tests/noter_classe.py, et donne le temps total
    et le temps moyen par rendu.
@@ -56,13 +58,19 @@ def main() -> None:
         f"Machine : {platform.platform()}, {os.cpu_count()} cœur(s), "
         f"Python {platform.python_version()}"
     )
-    single = [
-        timed([sys.executable, "-m", "pytest", str(TESTS), "-q", "--submission", str(REFERENCE)])
-        for _ in range(arguments.repetitions)
-    ]
+    grade = [sys.executable, "-m", "pytest", str(TESTS), "-q", "--submission", str(REFERENCE)]
+    single, unboxed = [], []
+    for _ in range(arguments.repetitions):
+        single.append(timed(grade))
+        unboxed.append(timed([*grade, "--no-sandbox"]))
     print(
         f"Un rendu correct : {seconds_fr(statistics.median(single))} s (médiane de "
         f"{len(single)} : {' ; '.join(seconds_fr(s) for s in single)})"
+    )
+    print(
+        f"Le même sans bac à sable : {seconds_fr(statistics.median(unboxed))} s ; coût du bac "
+        f"à sable : {seconds_fr(statistics.median(a - b for a, b in zip(single, unboxed)), 2)} s "
+        "par rendu (médiane des différences)"
     )
 
     corpus = sorted((TESTS / "corpus").glob("*.py"))

@@ -23,9 +23,11 @@ import contextlib
 import csv
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -102,6 +104,8 @@ def grade_one(name: str, path: Path, out: Path) -> dict:
     ]
     received: list[bytes] = []
     reader = threading.Thread(target=read_channel, args=(read, received))
+    # Un dossier temporaire à cette notation, effacé ici même si pytest a été tué.
+    scratch = tempfile.mkdtemp(prefix="demineur-classe-")
     try:
         process = subprocess.Popen(
             command,
@@ -111,6 +115,7 @@ def grade_one(name: str, path: Path, out: Path) -> dict:
             stderr=subprocess.STDOUT,
             pass_fds=(write,),
             start_new_session=True,
+            env={**os.environ, "TMPDIR": scratch},
         )
     finally:
         os.close(write)
@@ -126,6 +131,7 @@ def grade_one(name: str, path: Path, out: Path) -> dict:
             os.killpg(process.pid, signal.SIGKILL)
         process.kill()
         process.wait()
+        shutil.rmtree(scratch, ignore_errors=True)
     reader.join()
     text = log.decode("utf-8", "replace") if log else ""
     try:

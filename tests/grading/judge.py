@@ -147,6 +147,7 @@ class Submission:
         self.budget_left = self.limits.test_seconds
         self.relay_seed = 0
         self.incidents: list[str] = []  # ce qui est arrivé sans être la faute de l'étudiant
+        self.retried = False  # un appel de ce test a déjà été refait
         try:
             self.copy_report = self.copy_code()
         except BaseException:
@@ -178,13 +179,29 @@ class Submission:
         return Clock(seconds, self.limits.idle_seconds, seconds * self.limits.wall_factor)
 
     def start(self) -> dict:
+        """Lance le processus de travail et charge le rendu (une seconde fois si on l'a tué)."""
         self.worker.stop()
         try:
-            info = self.launch()
+            try:
+                info = self.launch()
+            except WorkerLost as lost:
+                if lost.kind not in ("external", "wall"):
+                    raise
+                self.incidents.append(
+                    f"pendant le chargement de votre code, le processus de travail a été "
+                    f"{lost.detail} : il a été relancé, sans pénalité."
+                )
+                self.worker.stop()
+                info = self.launch()
         except WorkerLost as lost:
             info = {"ready": False, "functions": [], "error": None}
             if lost.kind in ("cpu", "idle", "wall"):
                 info["hung"] = lost.detail
+            elif lost.kind in ("malformed", "too_big"):
+                info["died"] = (
+                    f"le processus de travail a envoyé {lost.detail} (votre code écrit-il sur "
+                    "le canal du correcteur ?)"
+                )
             else:
                 info["died"] = lost.detail
         if self.load_info is None:
@@ -261,7 +278,7 @@ class Submission:
             try:
                 return self.exchange_once(request, graded, seconds, lines)
             except WorkerLost as lost:
-                if lost.kind in ("external", "wall") and not getattr(self, "retried", False):
+                if lost.kind in ("external", "wall") and not self.retried:
                     self.retried = True
                     self.incidents.append(
                         f"pendant un appel de {graded}, le processus de travail a été "
@@ -292,7 +309,12 @@ class Submission:
                 "deux fois de suite : ce n'est pas la faute de votre code, signalez-le à "
                 "votre enseignant"
             )
-        if lost.kind in ("malformed", "too_big", "stuck"):
+        if lost.kind == "stuck":
+            return GraderAbort(
+                f"pendant l'appel de {graded}, le processus de travail ne lisait plus ce que le "
+                "correcteur lui envoyait (votre code a-t-il touché au canal du correcteur ?)"
+            )
+        if lost.kind in ("malformed", "too_big"):
             return GraderAbort(
                 f"pendant l'appel de {graded}, le processus de travail a envoyé {lost.detail} "
                 "(votre code a-t-il écrit sur le canal du correcteur ?)"
@@ -321,10 +343,19 @@ class Submission:
             raise WorkerLost("malformed", str(error)) from None
 
     def spend(self, clock: Clock, used: float, idle: float):
+        """Décompte le temps d'une attente ; arrête l'appel qui dépasse ses limites.
+
+        (Un processus qui envoie sans cesse des messages n'est jamais attendu en vain :
+        ses limites sont aussi vérifiées ici, à chaque message.)
+        """
         self.budget_left -= used
         clock.cpu_seconds -= used
         clock.idle_seconds -= idle
         clock.wall_seconds -= used + idle
+        for kind, left in (("cpu", clock.cpu_seconds), ("idle", clock.idle_seconds)):
+            if left < 0:
+                self.worker.stop()
+                raise WorkerLost(kind)
 
     def serve(self, message: dict, graded: str, relayed: list, transcript: Transcript):
         """Une lecture de ligne ou un relais, demandés par le processus pendant un appel."""

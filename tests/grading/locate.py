@@ -10,6 +10,18 @@ class SubmissionError(Exception):
     """La soumission désignée est introuvable ou inutilisable."""
 
 
+MAX_READ = 5 * 2**20  # on ne lit pas plus d'un fichier pour savoir s'il contient le TP
+
+
+def defines_the_tp(file: Path) -> bool:
+    """Le fichier (ordinaire, pas un lien) définit-il ``initialise_mines`` ?"""
+    if file.is_symlink() or not file.is_file():
+        return False
+    with contextlib.suppress(OSError), file.open("rb") as handle:
+        return b"def initialise_mines" in handle.read(MAX_READ)
+    return False
+
+
 def resolve_submission(path: Path) -> tuple[str, Path]:
     """Le genre (``file`` ou ``package``) et le chemin du code d'une soumission.
 
@@ -25,11 +37,7 @@ def resolve_submission(path: Path) -> tuple[str, Path]:
             return "package", path
         if (path / "tp_demineur" / "__init__.py").is_file():
             return "package", path / "tp_demineur"
-        candidates = []
-        for file in sorted(path.glob("*.py")):
-            with contextlib.suppress(OSError, UnicodeDecodeError):
-                if "def initialise_mines" in file.read_text(encoding="utf-8"):
-                    candidates.append(file)
+        candidates = [file for file in sorted(path.glob("*.py")) if defines_the_tp(file)]
         if len(candidates) == 1:
             return "file", candidates[0]
         if len(candidates) > 1:

@@ -1,0 +1,320 @@
+"""Les garde-fous du correcteur, pièce par pièce : messages vérifiés, relais bornés,
+copie sans liens, textes échappés, filtre des appels système.
+
+Les attaques de bout en bout (rendus hostiles notés seuls et en classe) sont dans
+``test_bac_a_sable.py`` et le corpus ; ici, chaque pièce est essayée seule.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from grading import lockdown, relay, sandbox
+from grading.locate import SubmissionError
+from grading.private_copy import private_copy
+from grading.safe_text import printable, spreadsheet_cell
+from grading.wire import Malformed, check_done, decode, parse
+from grading.worker import Encoder
+
+pytestmark = pytest.mark.projet
+
+GRADING = Path(__file__).resolve().parent / "grading"
+
+
+# -- les messages du processus de travail -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "line",
+    [b"{", b"[1, 2]", b'"texte"', b"\xff\xfe", b"[" * 100_000 + b"]" * 100_000],
+)
+def test_unreadable_lines_are_malformed(line):
+    with pytest.raises(Malformed):
+        parse(line)
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        {"L": "pas une liste", "id": 1},
+        {"L": [1, 2]},  # pas de numéro d'identité
+        {"L": [1.5], "id": 1},
+        {"T": 3},
+        {"x": 1},
+        1.5,
+        [1, 2],
+    ],
+)
+def test_badly_encoded_values_are_malformed(value):
+    with pytest.raises(Malformed):
+        decode(value)
+
+
+def test_deeply_nested_value_is_malformed():
+    value = {"L": [], "id": 0}
+    for index in range(200):
+        value = {"L": [value, 1], "id": index + 1}
+    with pytest.raises(Malformed):
+        decode(value)
+
+
+def test_opaque_values_never_equal_anything():
+    opaque = decode({"O": "MonEntier", "r": "3"})
+    assert opaque != 3
+    assert not opaque == opaque
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        {"done": True, "ret": None, "args": [], "out": ""},  # un argument manque
+        {"done": True, "ret": None, "args": [None], "out": 3},
+        {"done": True, "ret": None, "args": [None], "out": "", "overflow": "non"},
+        {"done": True, "ret": None, "args": [None], "out": "", "error": "boum"},
+        {"done": True, "ret": None, "args": [None], "error": {"type": 1, "message": ""}},
+        {"done": True, "args": [None], "error": {"type": "E", "message": "", "line": [1]}},
+    ],
+)
+def test_malformed_replies_are_refused(reply):
+    with pytest.raises(Malformed):
+        check_done(reply, 1, 1000)
+
+
+def test_a_well_formed_reply_is_decoded():
+    reply = {
+        "done": True,
+        "ret": {"T": [1, 2]},
+        "args": [{"L": [{"L": [True], "id": 1}], "id": 2}],
+        "error": {"type": "ValueError", "message": "x", "line": ["a.py", 3, "x = 1"]},
+        "out": "ok\n",
+    }
+    done = check_done(reply, 1, 1000)
+    assert done["ret"] == (1, 2) and done["args"] == [[[True]]]
+    assert done["error"]["line"] == ["a.py", 3, "x = 1"]
+
+
+# -- les relais vers la référence -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "args"),
+    [
+        ("compute_neigh", [[[False] * 440] * 440, [[0] * 440] * 440]),
+        ("compute_neigh", [[[False] * 3] * 2, [[0] * 2] * 3]),  # dimensions différentes
+        ("nb_adjacent_mines", [[[False]], 0, 1.5]),
+        ("nb_adjacent_mines", [[[False]], 0, 10**12]),
+        ("initialise_mines", [[[False] * 2] * 2, 5]),
+        ("is_finished", [[[False], [False, True]], [[False], [False]]]),
+        ("display_board", [[["x"]], [[0]], [[False]]]),
+        ("initialise_open", [[]]),
+    ],
+)
+def test_relay_requests_out_of_contract_never_reach_the_reference(name, args):
+    class Reference:
+        def __getattr__(self, attribute):
+            raise AssertionError("la référence ne doit pas être appelée")
+
+    message = {"rpc": name, "args": [Encoder().encode(a) for a in args]}
+    reply, call, position = relay.serve(Reference(), message, "main", [], 0, 0)
+    assert reply["raise"] and call.raised == reply["raise"] and position == 0
+
+
+@pytest.mark.parametrize("message", [{"rpc": "open", "args": []}, {"rpc": "main", "args": 3}])
+def test_unknown_relay_requests_are_malformed(message):
+    with pytest.raises(Malformed):
+        relay.serve(None, message, "main", [], 0, 0)
+
+
+def test_relayed_reference_is_time_limited(monkeypatch):
+    monkeypatch.setattr(relay, "SECONDS", 0.2)
+
+    class Slow:
+        @staticmethod
+        def is_finished(mines, opened):
+            while True:
+                pass
+
+    message = {"rpc": "is_finished", "args": [Encoder().encode([[False]])] * 2}
+    reply, call, _ = relay.serve(Slow(), message, "main", [], 0, 0)
+    assert reply["raise"] and call.ret is None
+
+
+# -- la copie privée du rendu --------------------------------------------------------
+
+
+def test_copy_refuses_links_and_special_files(tmp_path):
+    package = tmp_path / "tp_demineur"
+    package.mkdir()
+    (package / "__init__.py").write_text("from .tp import *\n")
+    (package / "tp.py").write_text("x = 1\n")
+    secret = tmp_path / "secret.txt"
+    secret.write_text("le secret de l'enseignant")
+    (package / "fuite.py").symlink_to(secret)
+    (package / "zero.py").symlink_to("/dev/zero")
+    (package / "projet").symlink_to(tmp_path)
+    os.mkfifo(package / "tube")
+    report = private_copy("package", package, tmp_path / "copie", 2**20, 100)
+    assert sorted(report.copied) == ["__init__.py", "tp.py"]
+    assert dict(report.refused) == {
+        "fuite.py": "lien symbolique",
+        "zero.py": "lien symbolique",
+        "projet": "lien symbolique",
+        "tube": "fichier spécial",
+    }
+    assert sorted(p.name for p in (tmp_path / "copie").iterdir()) == ["__init__.py", "tp.py"]
+
+
+def test_copy_counts_bytes_and_files(tmp_path):
+    big = tmp_path / "gros.py"
+    big.write_bytes(b"#" * 5000)
+    with pytest.raises(SubmissionError):
+        private_copy("file", big, tmp_path / "copie.py", 4096, 10)
+    many = tmp_path / "paquet"
+    many.mkdir()
+    for index in range(5):
+        (many / f"m{index}.py").write_text("")
+    with pytest.raises(SubmissionError):
+        private_copy("package", many, tmp_path / "copie", 2**20, 3)
+
+
+def test_a_linked_file_submission_is_refused(tmp_path):
+    (tmp_path / "vrai.py").write_text("x = 1\n")
+    (tmp_path / "rendu.py").symlink_to(tmp_path / "vrai.py")
+    with pytest.raises(SubmissionError):
+        private_copy("file", tmp_path / "rendu.py", tmp_path / "copie.py", 2**20, 10)
+
+
+# -- les textes montrés à l'enseignant -----------------------------------------------
+
+
+def test_control_characters_are_shown_escaped():
+    text = "a\x1b[2J\x1b]0;titre\x07b\rc\u202ed\x9be\udcff\n\tf"
+    shown = printable(text)
+    assert not any(ord(c) < 32 and c not in "\n\t" for c in shown)
+    assert "\u202e" not in shown and "\x9b" not in shown and "\udcff" not in shown
+    assert shown.endswith("\n\tf") and "\\x1b[2J" in shown
+    assert printable(shown) == shown
+
+
+@pytest.mark.parametrize("start", ["=", "+", "-", "@", "\t", "\r"])
+def test_spreadsheet_formulas_are_neutralised(start):
+    cell = spreadsheet_cell(start + 'HYPERLINK("http://exemple.invalid")')
+    assert cell[0] not in "=+-@\t\r"
+    assert spreadsheet_cell("Élodie Dupont") == "Élodie Dupont"
+
+
+# -- le filtre des appels système et le bac à sable ------------------------------------
+
+LOCKED_PROBE = textwrap.dedent(
+    """
+    import json, os, socket, sys, threading
+    sys.path.insert(0, sys.argv[1])
+    import lockdown
+    state = lockdown.lock({"memory_limit": 256 * 2**20, "file_limit": 2**20})
+    results = {"seccomp": state["seccomp"]}
+    attempts = {
+        "fork": os.fork,
+        "thread": lambda: threading.Thread(target=print).start(),
+        "socket": socket.socket,
+        "kill": lambda: os.kill(os.getppid(), 0),
+        "exec": lambda: os.execv(sys.executable, [sys.executable, "-c", "pass"]),
+    }
+    for name, attempt in attempts.items():
+        try:
+            attempt()
+            results[name] = "permis"
+        except (OSError, RuntimeError):
+            results[name] = "refusé"
+    try:
+        bytearray(400 * 2**20)
+        results["memory"] = "permis"
+    except MemoryError:
+        results["memory"] = "refusé"
+    print(json.dumps(results))
+    """
+)
+
+
+@pytest.mark.skipif(
+    not sys.platform.startswith("linux") or os.uname().machine not in lockdown.DENIED,
+    reason="filtre seccomp pour Linux x86-64 et arm64 seulement",
+)
+def test_the_worker_locks_itself_out_of_processes_signals_and_sockets():
+    run = subprocess.run(
+        [sys.executable, "-c", LOCKED_PROBE, str(GRADING)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    results = json.loads(run.stdout)
+    assert results == {
+        "seccomp": True,
+        "fork": "refusé",
+        "thread": "refusé",
+        "socket": "refusé",
+        "kill": "refusé",
+        "exec": "refusé",
+        "memory": "refusé",
+    }
+
+
+def test_seccomp_program_is_well_formed():
+    for machine in lockdown.DENIED:
+        program = lockdown.seccomp_program(machine)
+        assert len(program) % 8 == 0 and len(program) // 8 < 4096
+
+
+@pytest.mark.skipif(sandbox.probe().mode != "bwrap", reason="bubblewrap indisponible ici")
+def test_the_sandbox_sees_nothing_of_the_machine(tmp_path):
+    """Dans le bac à sable : ni le projet, ni le dossier personnel, ni /tmp, ni d'autres
+    processus, et rien d'écrivable dans l'installation de Python."""
+    (tmp_path / "rendu.py").write_text("x = 1\n")
+    code = textwrap.dedent(
+        """
+        import json, os, sys
+        seen = {}
+        for path in ["/home", "/tmp", "/etc/passwd", "/proc/2", "/sys", *sys.argv[2:]]:
+            seen[path] = os.path.exists(path)
+        seen["pids"] = sorted(int(p) for p in os.listdir("/proc") if p.isdigit())
+        home = sys.argv[1]
+        seen["home"] = sorted(os.listdir(home)) if os.path.isdir(home) else []
+        seen["uid"] = os.getuid()
+        try:
+            open("/usr/fichier", "w")
+            seen["usr"] = "écrit"
+        except OSError:
+            seen["usr"] = "refusé"
+        print(json.dumps(seen))
+        """
+    )
+    info_read, info_write = os.pipe()
+    args = sandbox.command({}, tmp_path / "rendu.py", "rendu.py", 2**20, info_write)
+    project = Path(__file__).resolve().parent.parent
+    outside = [str(project), str(tmp_path)]
+    run = subprocess.run(
+        [*args, str(sandbox.interpreter()), "-S", "-s", "-c", code, str(Path.home()), *outside],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        pass_fds=(info_write,),
+        check=False,
+    )
+    os.close(info_read)
+    os.close(info_write)
+    seen = json.loads(run.stdout)
+    hidden = ["/home", "/tmp", "/etc/passwd", "/proc/2", "/sys", *outside]
+    assert [path for path in hidden if seen[path]] == []
+    # Le dossier personnel n'existe que si Python y est installé, et ne montre que lui.
+    prefix = Path(os.path.realpath(sys.base_prefix))
+    home = Path.home()
+    allowed = {prefix.relative_to(home).parts[0]} if prefix.is_relative_to(home) else set()
+    assert set(seen["home"]) <= allowed
+    assert seen["pids"] == [1] and seen["uid"] == 65534 and seen["usr"] == "refusé"
