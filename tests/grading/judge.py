@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import shutil
 import tempfile
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -30,6 +31,9 @@ from .worker import decode as worker_decode
 GRADING = Path(__file__).resolve().parent
 # Le processus de travail et ce qu'il importe : tout ce qui entre dans le bac à sable.
 WORKER_FILES = [GRADING / "worker.py", GRADING / "lockdown.py"]
+# Les relais d'un seul appel : compute_neigh sur 50×20 en fait 1 000, une partie
+# entière (play_the_game) 2 000 au plus.
+MAX_RELAYS = 20_000
 
 
 @dataclass(frozen=True)
@@ -337,7 +341,10 @@ class Submission:
                 self.spend(clock, used, idle)
                 if message.get("done") is True:
                     return message, relayed, transcript
+                # Le temps que la référence passe sur les relais compte pour l'appel.
+                judge_start = time.process_time()
                 self.serve(message, graded, relayed, transcript)
+                self.spend(clock, time.process_time() - judge_start, 0.0)
         except Malformed as error:
             self.worker.stop()
             raise WorkerLost("malformed", str(error)) from None
@@ -373,6 +380,12 @@ class Submission:
                 transcript.read_at_eof = True
                 self.worker.send({"line": None})
         elif "rpc" in message:
+            if len(relayed) >= MAX_RELAYS:
+                self.worker.stop()
+                raise GraderAbort(
+                    f"{graded} a appelé les autres fonctions du contrat plus de {MAX_RELAYS} "
+                    "fois en un seul appel (une boucle sans fin ?)"
+                )
             reply, call, position = relay.serve(
                 self.reference,
                 message,
