@@ -19,12 +19,10 @@ la fois. Dans NOTES (par défaut ``notes/``) :
 from __future__ import annotations
 
 import collections
-import contextlib
 import csv
 import json
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -80,8 +78,8 @@ def grade_one(name: str, path: Path, out: Path) -> dict:
 
     Le résultat revient par un tube que seul ce pytest a reçu (``--results-fd``) : le
     code de l'étudiant, dans son bac à sable, ne voit ni ce tube, ni ce programme, ni
-    aucun fichier de résultats. Le pytest et tout ce qu'il a lancé sont tués à la fin,
-    quelle qu'elle soit.
+    aucun fichier de résultats. Le pytest est tué à la fin, quelle qu'elle soit, et
+    son processus de travail avec lui.
     """
     read, write = os.pipe()
     command = [
@@ -114,7 +112,6 @@ def grade_one(name: str, path: Path, out: Path) -> dict:
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             pass_fds=(write,),
-            start_new_session=True,
             env={**os.environ, "TMPDIR": scratch},
         )
     finally:
@@ -127,8 +124,9 @@ def grade_one(name: str, path: Path, out: Path) -> dict:
         problem = f"la notation a dépassé {TIME_LIMIT} s et a été arrêtée"
         log = b""
     finally:
-        with contextlib.suppress(OSError):
-            os.killpg(process.pid, signal.SIGKILL)
+        # Le bac à sable meurt avec son pytest (--die-with-parent), le processus de
+        # travail sans bac à sable aussi (PR_SET_PDEATHSIG). Un Ctrl-C de l'enseignant
+        # atteint tout le groupe, notations en cours comprises.
         process.kill()
         process.wait()
         shutil.rmtree(scratch, ignore_errors=True)
