@@ -9,7 +9,10 @@ l'appel de référence est limité en temps.
 
 from __future__ import annotations
 
+import ast
 import contextlib
+import functools
+import inspect
 import io
 import random
 import signal
@@ -34,6 +37,36 @@ FILLS = {
     "play_turn": {2},
     "play_the_game": {2},
 }
+
+
+@functools.cache
+def reached_by(reference) -> dict[str, set[str]]:
+    """Pour chaque fonction du contrat, celles qu'elle appelle dans la référence, de proche
+    en proche (lu dans le code de la référence).
+
+    Un relais vers ``play_turn`` pendant la notation de ``ask_move`` ferait écrire
+    ``ask_move`` par la référence : ``play_turn`` l'appelle. Un tel relais est refusé.
+    """
+    tree = ast.parse(inspect.getsource(inspect.getmodule(reference.main)))
+    direct = {
+        node.name: {
+            call.func.id
+            for call in ast.walk(node)
+            if isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
+        }
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef)
+    }
+    reached = {}
+    for name in CONTRACT:
+        seen, todo = set(), [name]
+        while todo:
+            for callee in direct.get(todo.pop(), ()):
+                if callee not in seen:
+                    seen.add(callee)
+                    todo.append(callee)
+        reached[name] = seen & set(CONTRACT)
+    return reached
 
 
 class OutOfContract(Exception):
@@ -138,7 +171,7 @@ def serve(reference, message: dict, graded: str, lines: list[str], position: int
     if name not in CONTRACT or type(wire) is not list:
         raise Malformed("une demande de relais mal formée")
     args = [decode(a) for a in wire]
-    if reference is None or name == graded:
+    if reference is None or name == graded or graded in reached_by(reference)[name]:
         raised = f"{name} n'est pas disponible ici"
         call = RelayedCall(name, args, wire, args, None, raised, "")
         return {"raise": raised}, call, position
