@@ -161,10 +161,26 @@ class WorkerProcess:
                     break
                 data += chunk
         try:
-            return int(json.loads(data)["child-pid"])
+            pid = int(json.loads(data)["child-pid"])
         except (ValueError, KeyError, TypeError):
             self.stop()
             raise WorkerLost("died", "le bac à sable n'a pas démarré") from None
+        if "--as-pid-1" in sandbox.bwrap_features()[1]:
+            return pid
+        return self.only_child(pid)
+
+    def only_child(self, pid: int) -> int:
+        """Sans --as-pid-1, le processus 1 du bac à sable est bwrap : son enfant travaille."""
+        children = Path(f"/proc/{pid}/task/{pid}/children")
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError, ValueError):
+                found = children.read_text().split()
+                if found:
+                    return int(found[0])
+            time.sleep(0.01)
+        self.stop()
+        raise WorkerLost("died", "le bac à sable n'a pas démarré")
 
     # -- arrêt ---------------------------------------------------------------
     def stop(self):
