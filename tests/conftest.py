@@ -217,6 +217,12 @@ def load_summary(grading: Grading) -> str:
     notes = []
     if submission is not None and not grading_config.KIT:
         notes.append(submission.isolation.sentence())
+        lockdown = submission.lockdown or {}
+        if lockdown.get("missing"):
+            notes.append(
+                f"ATTENTION : {lockdown['missing']} (le code a pu créer des processus et "
+                "envoyer des signaux)."
+            )
     if submission is not None and submission.copy_report.refused:
         refused = ", ".join(f"{path} ({why})" for path, why in submission.copy_report.refused)
         notes.append(f"Fichiers de votre rendu non copiés : {refused}.")

@@ -25,7 +25,7 @@ from .channel import Clock, WorkerLost, WorkerProcess, worker_environment
 from .locate import SubmissionError, resolve_submission
 from .private_copy import CopyReport, private_copy
 from .wire import Malformed, check_done, error_field, to_wire
-from .worker import Encoder
+from .worker import CONTRACT, Encoder
 from .worker import decode as worker_decode
 
 GRADING = Path(__file__).resolve().parent
@@ -231,15 +231,15 @@ class Submission:
         )
         clock = self.clock(self.limits.load_seconds)
         locked, _, _ = self.worker.receive(clock)
-        if self.lockdown is None:
-            self.lockdown = locked.get("locked")  # écrit avant que le rendu ne tourne
+        if self.lockdown is None and type(locked.get("locked")) is dict:
+            self.lockdown = locked["locked"]  # écrit avant que le rendu ne tourne
         info, _, _ = self.worker.receive(clock)
         functions = info.get("functions")
         if type(functions) is not list or not all(type(f) is str for f in functions):
             raise WorkerLost("malformed", "la liste des fonctions est mal formée")
         return {
             "ready": True,
-            "functions": [f for f in functions if f in relay.CONTRACT],
+            "functions": [f for f in functions if f in CONTRACT],
             "error": self.safe_error(info),
             "read_input": info.get("read_input") is True,
             "output": info.get("out", "")[:2000] if type(info.get("out")) is str else "",

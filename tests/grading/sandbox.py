@@ -74,9 +74,8 @@ class Isolation:
         if self.isolated:
             return "Code exécuté dans un bac à sable (bubblewrap)."
         return (
-            f"ATTENTION : code NON ISOLÉ ({self.reason}). Le code de l'étudiant a tourné avec "
-            "les droits de l'enseignant ; installez bubblewrap (paquet « bubblewrap ») pour "
-            "noter dans un bac à sable."
+            f"ATTENTION : code NON ISOLÉ ({self.reason}) : le code de l'étudiant a tourné avec "
+            "les droits de l'enseignant."
         )
 
 
@@ -181,7 +180,7 @@ def command(
 def probe() -> Isolation:
     """Essaie une fois de lancer ``python -c pass`` dans un bac à sable vide."""
     if bwrap_features()[0] is None:
-        return Isolation("aucune", "bwrap est introuvable")
+        return Isolation("aucune", "bwrap est introuvable : installez le paquet bubblewrap")
     if not sys.platform.startswith("linux"):
         return Isolation("aucune", f"pas de bac à sable sur {sys.platform}")
     read, write = os.pipe()
