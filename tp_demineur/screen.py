@@ -31,10 +31,10 @@ GLYPHS = {
 # Ce que veut dire chaque symbole : pendant la partie, puis sur le champ final.
 SYMBOLS = f"{CLOSED} fermée, {EMPTY} sans mine autour, 1 à 8 : mines autour, {FLAG} drapeau"
 FINAL_MEANINGS = {
-    Mark.EXPLODED: "la mine qui a explosé",
+    Mark.EXPLODED: "mine qui a explosé",
     Mark.MINE: "mine",
-    Mark.FLAG: "drapeau sur une mine",
-    Mark.WRONG_FLAG: "drapeau faux (pas de mine dessous)",
+    Mark.FLAG: "drapeau juste",
+    Mark.WRONG_FLAG: "drapeau faux",
 }
 
 # Codes de couleur ANSI (SGR) : les chiffres comme dans le démineur classique.
@@ -132,7 +132,7 @@ def legend(cells: list[list[Cell]]) -> str:
     """Ce que veulent dire les symboles du champ final qui y figurent.
 
     >>> legend([[Mark.EXPLODED, Mark.WRONG_FLAG, 1]])
-    '✸ la mine qui a explosé · ✗ drapeau faux (pas de mine dessous)'
+    '✸ mine qui a explosé · ✗ drapeau faux'
     """
     present = {cell for row in cells for cell in row if isinstance(cell, Mark)}
     return " · ".join(
@@ -161,12 +161,16 @@ def format_duration(seconds: float, tenths: bool = True) -> str:
 def count(number: int, noun: str) -> str:
     """Un nombre et son nom, au pluriel s'il le faut (à partir de 2, en français).
 
-    >>> count(0, "coup"), count(1, "coup"), count(3, "case ouverte")
-    ('0 coup', '1 coup', '3 cases ouvertes')
+    >>> count(0, "coup"), count(2, "drapeau"), count(3, "case ouverte")
+    ('0 coup', '2 drapeaux', '3 cases ouvertes')
     """
     if abs(number) < 2:
         return f"{number} {noun}"
-    return f"{number} " + " ".join(word + "s" for word in noun.split())
+    return f"{number} " + " ".join(plural(word) for word in noun.split())
+
+
+def plural(word: str) -> str:
+    return word + ("x" if word.endswith("eau") else "s")
 
 
 def cell_text(x: int | None, y: int | None) -> str:
@@ -182,7 +186,7 @@ def status_line(game: Game, seconds: float) -> str:
 
 
 def totals(game: Game, seconds: float) -> str:
-    """Le temps, les coups et les annulations d'une partie finie."""
+    """Le temps, les coups et les annulations d'une partie finie (une ligne à part)."""
     return (
         f"Temps : {format_duration(seconds)} · {count(game.moves, 'coup')}"
         f" · {count(game.undos, 'annulation')}."
@@ -201,9 +205,9 @@ def introduction(game: Game, title: str, seed: int) -> str:
     else:
         rules = "Règles du TP : les mines sont déjà placées, le premier coup peut perdre."
     return (
-        f"Démineur {title}, partie n° {seed}.\n{rules}\n"
-        "x est la colonne (numéros du haut), y la ligne (numéros des côtés) ; "
-        "« aide » liste les commandes."
+        f"\nDémineur {title}, partie n° {seed}.\n{rules}\n"
+        "x = colonne (numéros du haut), y = ligne (numéros des côtés) ; "
+        "« aide » : les commandes."
     )
 
 
@@ -269,10 +273,10 @@ def refusal_message(refused: MoveRefused, game: Game) -> str:
     if reason is Refusal.ALREADY_OPEN:
         return f"La case {cell} est déjà ouverte, et il n'y a rien à ouvrir autour d'elle."
     if reason is Refusal.FLAGS_MISMATCH:
+        needed = count(refused.number, "drapeau")
         return (
-            f"La case {cell} est déjà ouverte. Elle montre {refused.number} et a "
-            f"{count(refused.flags, 'drapeau')} autour ; avec "
-            f"{count(refused.number, 'drapeau')}, « {x} {y} » ouvrirait ses autres voisines."
+            f"La case {cell} est déjà ouverte ; pour ouvrir ses voisines, "
+            f"il faut {needed} autour (il y en a {refused.flags})."
         )
     if reason is Refusal.FLAG_ON_OPEN:
         return f"La case {cell} est déjà ouverte : pas de drapeau sur une case ouverte."

@@ -146,7 +146,7 @@ class Session:
             print(legend(cells))
 
     def replay_line(self) -> str:
-        return f"Pour rejouer ce plateau : {self.replay_command(self.seed, self.game.first_move)}"
+        return f"Pour rejouer ce plateau :\n  {self.replay_command(self.seed, self.game.first_move)}"
 
     # -- La partie --------------------------------------------------------
 
@@ -223,11 +223,10 @@ class Session:
         self.stopwatch.stop()
         seconds = round(self.stopwatch.seconds(), 1)
         self.show_board(revealed=True)
+        print("Gagné !" if game.status == WON else loss_text(game))
+        print(totals(game, seconds))
         if game.status == WON:
-            print(f"Gagné ! {totals(game, seconds)}")
             self.record(seconds)
-        else:
-            print(f"{loss_text(game)} {totals(game, seconds)}")
         print(self.replay_line())
         if game.status == LOST:
             return ask(REPLAY_OR_UNDO_PROMPT, YES_NO_UNDO, undo_allowed=True)
