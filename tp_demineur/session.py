@@ -146,7 +146,8 @@ class Session:
             print(legend(cells))
 
     def replay_line(self) -> str:
-        return f"Pour rejouer ce plateau :\n  {self.replay_command(self.seed, self.game.first_move)}"
+        command = self.replay_command(self.seed, self.game.first_move)
+        return f"Pour rejouer ce plateau :\n  {command}"
 
     # -- La partie --------------------------------------------------------
 
