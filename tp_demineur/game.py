@@ -186,8 +186,16 @@ class Game:
     hasard est celui du module ``random`` (celui de ``initialise_mines``).
     """
 
-    def __init__(self, width: int, height: int, nb_mines: int, safe_first: bool = True) -> None:
-        if not 1 <= nb_mines <= width * height:
+    def __init__(
+        self,
+        width: int,
+        height: int,
+        nb_mines: int,
+        safe_first: bool = True,
+        *,
+        mines: list[list[bool]] | None = None,
+    ) -> None:
+        if mines is None and not 1 <= nb_mines <= width * height:
             raise ValueError(f"{nb_mines} mines ne tiennent pas sur {width}×{height} cases")
         self.width = width
         self.height = height
@@ -205,11 +213,25 @@ class Game:
         self.undos = 0
         self.loss_undone = False
         self.history: list[Snapshot] = []
-        # Sans choix possible (toutes les cases sont minées), ou avec les
-        # règles du TP, les mines sont placées tout de suite.
-        if not safe_first or nb_mines == width * height:
+        # Des mines données, ou sans choix possible (toutes les cases sont
+        # minées), ou avec les règles du TP : les mines sont placées tout de suite.
+        if mines is not None:
+            self.mines = [[bool(cell) for cell in row] for row in mines]
+            self._mines_placed()
+        elif not safe_first or nb_mines == width * height:
             initialise_mines(self.mines, nb_mines)
             self._mines_placed()
+
+    @classmethod
+    def from_mines(cls, mines: list[list[bool]]) -> "Game":
+        """Une partie sur ce plateau-là (copié), les mines déjà placées.
+
+        >>> game = Game.from_mines([[True, False, False]])
+        >>> game.open(2, 0).opened, game.view()
+        (2, [[None, 1, 0]])
+        """
+        nb_mines = sum(bool(cell) for row in mines for cell in row)
+        return cls(len(mines[0]), len(mines), nb_mines, safe_first=False, mines=mines)
 
     # -- L'état, tel qu'un joueur le voit ------------------------------------
 

@@ -156,8 +156,7 @@ class Session:
         game = self.game
         title = board_title(game.width, game.height, game.nb_mines)
         print(introduction(game, title, self.seed))
-        if first_move is not None:
-            self.play_move(game.open, *first_move)
+        if first_move is not None and self.play_move(game.open, *first_move):
             print(f"Premier coup joué : ({first_move[0]}, {first_move[1]}).")
         turn = Turn.CHANGED
         while True:
@@ -236,6 +235,8 @@ class Session:
     def record(self, seconds: float) -> None:
         """Garde le temps d'une partie gagnée parmi les meilleurs, et les montre."""
         game = self.game
+        if game.moves == 0:
+            return  # rien à jouer (toutes les cases sont minées) : pas de temps à garder
         if game.loss_undone:
             print("Temps non classé : un coup perdant a été annulé pendant la partie.")
             return
