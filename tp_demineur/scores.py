@@ -59,13 +59,15 @@ class ScoresError(Exception):
     def warning(self) -> str:
         """L'avertissement d'une ligne montré au joueur."""
         if self.problem is Problem.NO_FOLDER:
-            return f"Meilleurs temps non gardés : {self.detail}."
+            return f"Attention, meilleurs temps non gardés : {self.detail}."
         what = {
             Problem.UNREADABLE: "ne peut pas être lu",
             Problem.CORRUPT: "est abîmé",
             Problem.UNWRITABLE: "ne peut pas être écrit",
         }[self.problem]
-        return f"Meilleurs temps ignorés : le fichier {self.path} {what} ({self.detail})."
+        return (
+            f"Attention, meilleurs temps ignorés : le fichier {self.path} {what} ({self.detail})."
+        )
 
 
 def board_key(width: int, height: int, mines: int) -> str:
@@ -145,8 +147,8 @@ def load(path: Path) -> Table:
     """La table du fichier ; vide s'il n'existe pas encore."""
     try:
         text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return {}
+    except (FileNotFoundError, NotADirectoryError):
+        return {}  # pas encore de fichier (l'écriture dira s'il ne peut pas y en avoir)
     except (OSError, UnicodeDecodeError) as error:
         raise ScoresError(Problem.UNREADABLE, path, reason(error)) from None
     try:

@@ -206,8 +206,7 @@ def introduction(game: Game, title: str, seed: int) -> str:
         rules = "Règles du TP : les mines sont déjà placées, le premier coup peut perdre."
     return (
         f"\nDémineur {title}, partie n° {seed}.\n{rules}\n"
-        "x = colonne (numéros du haut), y = ligne (numéros des côtés) ; "
-        "« aide » : les commandes."
+        "x = colonne (en haut), y = ligne (sur les côtés) ; « aide » : les commandes."
     )
 
 

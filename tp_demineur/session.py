@@ -101,7 +101,7 @@ def colour_wanted() -> bool:
 def warn(message: str) -> None:
     """Un avertissement d'une ligne, sur la sortie d'erreur."""
     sys.stdout.flush()
-    print(f"Attention : {message}", file=sys.stderr, flush=True)
+    print(message, file=sys.stderr, flush=True)
 
 
 def ask(prompt: str, error: str, undo_allowed: bool = False) -> Answer:
