@@ -680,6 +680,7 @@ def test_plateau_1x1() -> None:
     done = play(["--width", 1, "--height", 1], "1\nn\n")
     assert_clean(done)
     assert boards(done.stdout) == [[tp.MINE]]
+    assert "Toutes les cases sont minées : rien à ouvrir" in done.stdout
     assert "Gagné !" in done.stdout and PROMPT not in done.stdout
 
 

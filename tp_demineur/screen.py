@@ -200,7 +200,9 @@ def totals(game: Game, seconds: float) -> str:
 
 def introduction(game: Game, title: str, seed: int) -> str:
     """Ce qui s'affiche au début d'une partie."""
-    if game.safe_first:
+    if game.placed and game.cells_left == 0:
+        rules = "Toutes les cases sont minées : rien à ouvrir, la partie est gagnée d'avance."
+    elif game.safe_first:
         rules = "Premier coup sans danger : les mines sont placées après lui, loin de lui."
     else:
         rules = "Règles du TP : les mines sont déjà placées, le premier coup peut perdre."
