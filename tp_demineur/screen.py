@@ -255,8 +255,8 @@ def bad_line_message(bad: BadLine, line: str, game: Game) -> str:
     if bad.problem is LineProblem.EXTRA_WORDS and bad.kind is not None:
         return f"La commande « {bad.kind.value} » s'écrit seule, sans rien après."
     return (
-        f"« {shown_line(line)} » n'est pas une commande. Essayez « {move} » (ouvrir), "
-        f"« d {move} » (drapeau), u, q ou aide."
+        f"« {shown_line(line)} » n'est pas une commande.\n"
+        f"Exemples : « {move} » (ouvrir), « d {move} » (drapeau), u, q, aide."
     )
 
 

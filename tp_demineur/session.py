@@ -147,7 +147,7 @@ class Session:
 
     def replay_line(self) -> str:
         command = self.replay_command(self.seed, self.game.first_move)
-        return f"Pour rejouer ce plateau :\n  {command}"
+        return f"Pour rejouer ce plateau :\n{command}"
 
     # -- La partie --------------------------------------------------------
 
