@@ -54,6 +54,14 @@ Cell = tuple[int, int]
 # ---------------------------------------------------------------------------
 
 
+@pytest.fixture(autouse=True, scope="module")
+def _scores_out_of_home(tmp_path_factory: pytest.TempPathFactory):
+    """Les meilleurs temps des parties gagnées ici ne vont jamais chez l'utilisateur."""
+    BASE_ENV["XDG_DATA_HOME"] = str(tmp_path_factory.mktemp("donnees_par_defaut"))
+    yield
+    del BASE_ENV["XDG_DATA_HOME"]
+
+
 @pytest.fixture
 def data_home(tmp_path: Path) -> Path:
     """Le dossier de données de l'utilisateur, pour les meilleurs temps."""
@@ -76,7 +84,8 @@ def play(
     if isinstance(stdin, str):
         stdin = stdin.encode()
     environment = {**BASE_ENV, **env}
-    environment["XDG_DATA_HOME"] = str(data_home) if data_home else "/nulle/part/tp_demineur"
+    if data_home is not None:
+        environment["XDG_DATA_HOME"] = str(data_home)
     done = subprocess.run(
         command(*args),
         input=stdin,
@@ -862,6 +871,28 @@ def test_fichier_des_scores_impossible_a_ecrire(tmp_path: Path) -> None:
     assert done.stdout.rstrip().endswith(screen.REPLAY_PROMPT.rstrip())
 
 
+def test_ni_xdg_data_home_ni_home() -> None:
+    environment = {
+        key: value for key, value in BASE_ENV.items() if key not in ("HOME", "XDG_DATA_HOME")
+    }
+    mines = expected_mines(2, 1, 1, 0, (1, 0))
+    assert not mines[0][1]
+    done = subprocess.run(
+        command("--width", 2, "--height", 1, "--mines", 1, "--seed", 0),
+        input="1 0\nn\n",
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=environment,
+        timeout=TIMEOUT,
+    )
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    assert "Gagné !" in done.stdout
+    assert done.stderr.splitlines() == [
+        "Attention, meilleurs temps non gardés : ni XDG_DATA_HOME ni HOME n'est défini."
+    ]
+
+
 def test_fichier_des_scores_illisible(data_home: Path) -> None:
     (data_home / "tp_demineur" / "meilleurs_temps.json").mkdir(parents=True)
     done = win(data_home, 1)
@@ -957,7 +988,7 @@ def test_ctrl_c(args: list[object], before: bytes, prompt: str) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         cwd=ROOT,
-        env={**BASE_ENV, "XDG_DATA_HOME": "/nulle/part"},
+        env=BASE_ENV,
     )
     try:
         assert process.stdin is not None

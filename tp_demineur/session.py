@@ -242,10 +242,14 @@ class Session:
             return
         try:
             path = scores.scores_path()
+        except scores.ScoresError as error:
+            warn(error.warning())
+            return
+        try:
             table = scores.load(path)
         except scores.ScoresError as error:
             warn(error.warning())
-            if error.problem is not scores.Problem.CORRUPT or error.path is None:
+            if error.problem is not scores.Problem.CORRUPT:
                 return
             table = {}  # un fichier abîmé est remplacé par un neuf
         key = scores.board_key(game.width, game.height, game.nb_mines)
