@@ -156,7 +156,11 @@ class Session:
         game = self.game
         title = board_title(game.width, game.height, game.nb_mines)
         print(introduction(game, title, self.seed))
-        if first_move is not None and self.play_move(game.open, *first_move):
+        if (
+            first_move is not None
+            and game.status == PLAYING
+            and self.play_move(game.open, *first_move)
+        ):
             print(f"Premier coup joué : ({first_move[0]}, {first_move[1]}).")
         turn = Turn.CHANGED
         while True:
