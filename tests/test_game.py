@@ -218,6 +218,15 @@ def test_l_inondation_s_arrete_aux_drapeaux() -> None:
     assert game.status == WON
 
 
+def test_l_inondation_ne_passe_pas_par_un_drapeau() -> None:
+    # Un couloir : le drapeau (faux) en (2, 0) coupe l'inondation en deux.
+    game = Game.from_mines(board("......*"))
+    game.toggle_flag(2, 0)
+    game.open(0, 0)
+    assert game.view() == [[0, 0, None, None, None, None, None]]
+    assert game.cells_left == 4
+
+
 # ---------------------------------------------------------------------------
 # Ouvrir autour d'un chiffre
 # ---------------------------------------------------------------------------
