@@ -1,14 +1,12 @@
 """Le jeu en ligne de commande : ``python -m tp_demineur`` ou ``demineur``.
 
-C'est la version confortable du jeu du TP : les tailles peuvent être données
-en options, une graine permet de rejouer une partie, le plateau est entouré
-de règles graduées (les numéros de colonnes au-dessus, ceux des lignes à
-gauche et à droite) et les mines sont montrées à la fin d'une partie perdue.
-Toute la logique vient des fonctions du TP (module :mod:`tp_demineur.tp`).
+Ce module lit les options, demande au clavier les tailles qui manquent, puis
+enchaîne les parties (``session.py``) tant que le joueur veut rejouer. Toute
+la logique du plateau vient des fonctions du TP (module :mod:`tp_demineur.tp`),
+par l'intermédiaire de :mod:`tp_demineur.game`.
 """
 
 import argparse
-import contextlib
 import io
 import os
 import random
@@ -16,73 +14,16 @@ import re
 import sys
 from typing import ClassVar
 
-from .tp import (
-    MAX_HEIGHT,
-    MAX_WIDTH,
-    ask_int,
-    ask_move,
-    compute_neigh,
-    display_board,
-    initialise_mines,
-    initialise_open,
-    is_finished,
-    propagate_open_cells,
-)
+from . import scores
+from .levels import LEVELS, level_named, level_of
+from .screen import all_scores_text
+from .session import Session, Settings, colour_wanted, warn
+from .tp import MAX_HEIGHT, MAX_WIDTH, ask_int
 
+EXIT_OK = 0
+EXIT_BAD_OPTIONS = 2
 EXIT_INTERRUPTED = 130
-
-
-def board_with_rulers(
-    mines: list[list[bool]], neigh: list[list[int]], opened: list[list[bool]]
-) -> str:
-    """Le plateau de ``display_board``, entouré des numéros de colonnes et de lignes.
-
-    >>> print(board_with_rulers([[False, True]], [[1, 0]], [[True, False]]))
-        0 1
-     0  1 ■  0
-    """
-    buffer = io.StringIO()
-    with contextlib.redirect_stdout(buffer):
-        display_board(mines, neigh, opened)
-    width = len(mines[0])
-    margin = " " * 4
-    header = []
-    if width > 10:
-        # Les dizaines sur une première ligne, les unités sur la seconde.
-        header.append(margin + " ".join(str(x // 10) if x >= 10 else " " for x in range(width)))
-    header.append(margin + " ".join(str(x % 10) for x in range(width)))
-    rows = [
-        f"{y:>2}  {line.rstrip()}  {y}" for y, line in enumerate(buffer.getvalue().splitlines())
-    ]
-    return "\n".join(line.rstrip() for line in header + rows)
-
-
-def play(mines: list[list[bool]], neigh: list[list[int]], opened: list[list[bool]]) -> int:
-    """Joue la partie comme ``play_the_game``, avec l'affichage gradué."""
-    last_move = None
-    while is_finished(mines, opened) == 0:
-        print()
-        print(board_with_rulers(mines, neigh, opened))
-        x, y = ask_move(opened)
-        last_move = (x, y)
-        opened[y][x] = True
-        propagate_open_cells(mines, neigh, opened)
-    result = is_finished(mines, opened)
-    shown = opened
-    if result == 2:
-        # Un seul plateau final, où toutes les mines sont montrées, puis le
-        # verdict en dernière ligne (au lieu de deux plateaux de 20 lignes).
-        shown = [
-            [opened[y][x] or mines[y][x] for x in range(len(mines[0]))] for y in range(len(mines))
-        ]
-    print()
-    print(board_with_rulers(mines, neigh, shown))
-    if result == 1:
-        print("Bravo, vous avez gagné !")
-    else:
-        cell = f"la case ({last_move[0]}, {last_move[1]})" if last_move else "une case"
-        print(f"Boum ! Vous avez perdu : {cell} cachait une mine. Les mines sont les ★.")
-    return result
+PROGRAM = "python -m tp_demineur"
 
 
 class FrenchParser(argparse.ArgumentParser):
@@ -93,6 +34,7 @@ class FrenchParser(argparse.ArgumentParser):
         "ignored explicit argument": "valeur en trop",
         "unrecognized arguments": "arguments non reconnus",
         "expected one argument": "attend une valeur",
+        "expected 2 arguments": "attend deux valeurs",
         "ambiguous option": "option ambiguë",
         "could match": "peut désigner",
         "argument ": "option ",
@@ -142,15 +84,35 @@ def bounded_int(low: int, high: int | None):
     return parse
 
 
+def level_option(text: str) -> str:
+    """Un type d'option : le nom d'un niveau."""
+    names = [level.name for level in LEVELS]
+    if text not in names:
+        raise argparse.ArgumentTypeError(
+            f"« {text} » n'est pas un niveau : il faut {', '.join(names[:-1])} ou {names[-1]}"
+        )
+    return text
+
+
 def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
+    levels = ", ".join(
+        f"{level.name} ({level.width}×{level.height}, {level.mines} mines)" for level in LEVELS
+    )
     parser = FrenchParser(
         prog="demineur",
         description="Le jeu du démineur du TP. Les tailles non données en option "
         "sont demandées au clavier. Un coup se joue en tapant x puis y "
-        "(colonne puis ligne), par exemple « 3 2 ».",
-        epilog="Ctrl-D (fin de l'entrée) ou Ctrl-C arrêtent la partie.",
+        "(colonne puis ligne), par exemple « 3 2 » ; « d 3 2 » pose un drapeau, "
+        "« aide » liste toutes les commandes.",
+        epilog="Ctrl-D (fin de l'entrée) ou Ctrl-C arrêtent le jeu.",
     )
     options = parser.options_group()
+    options.add_argument(
+        "--niveau",
+        type=level_option,
+        metavar="NIVEAU",
+        help=f"un plateau classique : {levels}",
+    )
     options.add_argument(
         "--width",
         type=bounded_int(1, MAX_WIDTH),
@@ -170,12 +132,38 @@ def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
         help="nombre de mines, de 1 à L×H",
     )
     options.add_argument(
+        "--regles-du-tp",
+        action="store_true",
+        help="les règles exactes du TP : les mines sont placées avant le premier coup, "
+        "qui peut donc perdre (par défaut, le premier coup est sans danger)",
+    )
+    options.add_argument(
         "--seed",
         type=bounded_int(0, None),
         metavar="GRAINE",
-        help="graine du hasard : la même graine redonne le même plateau",
+        help="graine du hasard : avec le même premier coup, la même graine redonne le même plateau",
+    )
+    options.add_argument(
+        "--premier-coup",
+        type=bounded_int(0, None),
+        nargs=2,
+        metavar=("X", "Y"),
+        help="joue d'abord ce coup (les mines sont placées autour de lui) : avec --seed, "
+        "rejoue un plateau, comme le propose la fin de chaque partie",
+    )
+    options.add_argument(
+        "--scores",
+        action="store_true",
+        help="affiche les meilleurs temps et s'arrête",
     )
     arguments = parser.parse_args(argv)
+    sizes = [arguments.width, arguments.height, arguments.mines]
+    if arguments.niveau is not None:
+        if any(size is not None for size in sizes):
+            parser.error("option --niveau : elle donne déjà la largeur, la hauteur et les mines")
+        level = level_named(arguments.niveau)
+        arguments.width, arguments.height = level.width, level.height
+        arguments.mines = level.mines
     if arguments.mines is not None and arguments.width and arguments.height:
         cells = arguments.width * arguments.height
         if arguments.mines > cells:
@@ -183,10 +171,25 @@ def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
                 f"option --mines : {arguments.mines} n'est pas permis : "
                 f"un plateau {arguments.width}×{arguments.height} a {cells} cases"
             )
+    if arguments.premier_coup is not None:
+        if arguments.regles_du_tp:
+            parser.error(
+                "option --premier-coup : elle place les mines autour du premier coup, "
+                "ce que --regles-du-tp ne fait pas"
+            )
+        if arguments.width is None or arguments.height is None:
+            parser.error("option --premier-coup : donnez aussi --niveau, ou --width et --height")
+        x, y = arguments.premier_coup
+        if x >= arguments.width or y >= arguments.height:
+            parser.error(
+                f"option --premier-coup : la case ({x}, {y}) est hors du plateau "
+                f"{arguments.width}×{arguments.height}"
+            )
     return arguments
 
 
-def new_game(arguments: argparse.Namespace) -> int:
+def ask_settings(arguments: argparse.Namespace) -> Settings:
+    """Le plateau des options, en demandant au clavier ce qui manque."""
     width = arguments.width or ask_int(f"Largeur du plateau (1 à {MAX_WIDTH}) : ", 1, MAX_WIDTH)
     height = arguments.height or ask_int(f"Hauteur du plateau (1 à {MAX_HEIGHT}) : ", 1, MAX_HEIGHT)
     cells = width * height
@@ -195,29 +198,80 @@ def new_game(arguments: argparse.Namespace) -> int:
         if nb_mines is not None:
             print(f"{nb_mines} mines ne tiennent pas sur un plateau de {cells} cases.")
         nb_mines = ask_int(f"Nombre de mines (1 à {cells}) : ", 1, cells)
-    seed = arguments.seed if arguments.seed is not None else random.randrange(1_000_000)
-    print(f"Partie n° {seed} (pour la rejouer : --seed {seed}).")
-    random.seed(seed)
-    mines = [[False] * width for _ in range(height)]
-    neigh = [[0] * width for _ in range(height)]
-    opened = [[False] * width for _ in range(height)]
-    initialise_mines(mines, nb_mines)
-    initialise_open(opened)
-    compute_neigh(mines, neigh)
-    return play(mines, neigh, opened)
+    return Settings(width, height, nb_mines, safe_first=not arguments.regles_du_tp)
 
 
-def run(argv: list[str] | None = None) -> int:
+def replay_arguments(settings: Settings, seed: int, first: tuple[int, int] | None) -> list[str]:
+    """Les options qui rejouent exactement ce plateau.
+
+    >>> " ".join(replay_arguments(Settings(9, 9, 10), 7, (4, 4)))
+    '--niveau debutant --seed 7 --premier-coup 4 4'
+    >>> " ".join(replay_arguments(Settings(5, 3, 2, safe_first=False), 7, (0, 0)))
+    '--width 5 --height 3 --mines 2 --regles-du-tp --seed 7'
+    """
+    level = level_of(settings.width, settings.height, settings.nb_mines)
+    if level is not None:
+        words = ["--niveau", level.name]
+    else:
+        words = ["--width", settings.width, "--height", settings.height]
+        words += ["--mines", settings.nb_mines]
+    if not settings.safe_first:
+        words.append("--regles-du-tp")
+    words += ["--seed", seed]
+    if settings.safe_first and first is not None:
+        words += ["--premier-coup", *first]
+    return [str(word) for word in words]
+
+
+def show_scores() -> None:
+    try:
+        path = scores.scores_path()
+        table = scores.load(path)
+    except scores.ScoresError as error:
+        warn(error.warning())
+        return
+    print(all_scores_text(table, path))
+
+
+def play_games(arguments: argparse.Namespace, program: str) -> None:
+    """Joue des parties tant que le joueur veut rejouer."""
+    settings = ask_settings(arguments)
+    seed = arguments.seed
+    first = tuple(arguments.premier_coup) if arguments.premier_coup else None
+    colour = colour_wanted()
+
+    def replay_command(seed: int, first: tuple[int, int] | None) -> str:
+        return " ".join([program, *replay_arguments(settings, seed, first)])
+
+    while True:
+        if seed is None:
+            seed = random.SystemRandom().randrange(1_000_000)
+        session = Session(settings, seed, replay_command, colour)
+        if not session.play(first):  # type: ignore[arg-type]
+            return
+        seed, first = None, None  # une nouvelle partie, même plateau et mêmes règles
+
+
+def run(argv: list[str] | None = None, program: str = PROGRAM) -> int:
     """Lance le jeu et renvoie le code de sortie du programme."""
     arguments = parse_arguments(argv)
     try:
-        new_game(arguments)
+        if arguments.scores:
+            show_scores()
+        else:
+            play_games(arguments, program)
     except EOFError:
-        print("\nFin de l'entrée : partie abandonnée.")
+        print("\nFin de l'entrée : le jeu s'arrête.")
     except KeyboardInterrupt:
         print("\nPartie interrompue.")
         return EXIT_INTERRUPTED
-    return 0
+    return EXIT_OK
+
+
+def program_name() -> str:
+    """Le nom sous lequel le jeu a été lancé, pour la commande qui rejoue un plateau."""
+    name = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else ""
+    return PROGRAM if name in ("", "__main__.py", "-m", "-c") else name
 
 
 def tolerate_bad_characters() -> None:
@@ -238,7 +292,7 @@ def console_script() -> None:
     """Point d'entrée de la commande ``demineur``."""
     tolerate_bad_characters()
     try:
-        sys.exit(run())
+        sys.exit(run(program=program_name()))
     except BrokenPipeError:
         # La sortie a été fermée (par exemple « demineur | head ») : on se tait.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
