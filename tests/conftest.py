@@ -99,11 +99,17 @@ def pytest_unconfigure(config):
 
 
 def test_name(item) -> str:
+    """Le nom d'un test noté, en français, distinct de celui de tout autre test.
+
+    C'est la première ligne de sa documentation (ou le ``nom`` de son marqueur) ; un
+    test paramétré y ajoute l'identifiant de ses paramètres : « … (plateau 3x2, 2 mines) ».
+    """
     marker = item.get_closest_marker("question")
     if marker.kwargs.get("nom"):
         return marker.kwargs["nom"]
-    doc = (item.function.__doc__ or item.name).strip().splitlines()[0]
-    return doc.rstrip(".")
+    doc = (item.function.__doc__ or item.name).strip().splitlines()[0].rstrip(".")
+    callspec = getattr(item, "callspec", None)
+    return f"{doc} ({callspec.id})" if callspec is not None else doc
 
 
 def pytest_ignore_collect(collection_path, config):
