@@ -5,9 +5,26 @@ from __future__ import annotations
 import contextlib
 from pathlib import Path
 
+# Ce que les systèmes et les archives glissent à côté d'un rendu : jamais un rendu.
+SYSTEM_NAMES = {"__MACOSX", "__pycache__", ".DS_Store", "Thumbs.db", "desktop.ini"}
+
 
 class SubmissionError(Exception):
     """La soumission désignée est introuvable ou inutilisable."""
+
+
+def is_python_file(path: Path) -> bool:
+    """Un fichier ``.py``, quelle que soit la casse de l'extension (``TP.PY`` compte).
+
+    >>> is_python_file(Path("dupont.PY"))
+    True
+    """
+    return path.suffix.lower() == ".py"
+
+
+def is_system_entry(path: Path) -> bool:
+    """Un fichier caché ou un reste de système (``.DS_Store``, ``__MACOSX/``…)."""
+    return path.name.startswith(".") or path.name in SYSTEM_NAMES
 
 
 def resolve_submission(path: Path) -> tuple[str, Path]:
@@ -15,28 +32,54 @@ def resolve_submission(path: Path) -> tuple[str, Path]:
 
     Une soumission est un fichier ``.py``, un dossier paquet (avec
     ``__init__.py``), un dossier qui contient un paquet ``tp_demineur/``, ou un
-    dossier dont un seul fichier ``.py`` définit ``initialise_mines``.
+    dossier dont un seul fichier ``.py`` définit ``initialise_mines``. Un dossier
+    où rien de tout cela n'est trouvé est aussi cherché un niveau plus bas : le
+    rendu rangé dans un dossier de trop (``dupont/TP/tp_demineur/``, une archive
+    qui contient son propre dossier) est trouvé, s'il est seul.
     """
     path = Path(path)
-    if path.is_file() and path.suffix == ".py":
+    if path.is_file() and is_python_file(path):
         return "file", path
     if path.is_dir():
-        if (path / "__init__.py").is_file():
-            return "package", path
-        if (path / "tp_demineur" / "__init__.py").is_file():
-            return "package", path / "tp_demineur"
-        candidates = []
-        for file in sorted(path.glob("*.py")):
-            with contextlib.suppress(OSError, UnicodeDecodeError):
-                if "def initialise_mines" in file.read_text(encoding="utf-8"):
-                    candidates.append(file)
-        if len(candidates) == 1:
-            return "file", candidates[0]
-        if len(candidates) > 1:
-            names = ", ".join(c.name for c in candidates)
-            raise SubmissionError(f"plusieurs fichiers définissent initialise_mines ({names})")
+        found = resolve_folder(path)
+        if found is not None:
+            return found
+        nested = []
+        for child in sorted(path.iterdir()):
+            if child.is_dir() and not child.is_symlink() and not is_system_entry(child):
+                with contextlib.suppress(SubmissionError):
+                    found = resolve_folder(child)
+                    if found is not None:
+                        nested.append(found)
+        if len(nested) == 1:
+            return nested[0]
+        if len(nested) > 1:
+            names = ", ".join(str(code.relative_to(path)) for _, code in nested)
+            raise SubmissionError(f"plusieurs rendus possibles dans {path.name} ({names})")
     if not path.exists():
         raise SubmissionError(f"{path} n'existe pas")
     raise SubmissionError(
         f"{path} n'est ni un fichier .py, ni un paquet, ni un dossier contenant le TP"
     )
+
+
+def resolve_folder(path: Path) -> tuple[str, Path] | None:
+    """Le code d'un dossier, sans descendre dans ses sous-dossiers (None : rien trouvé)."""
+    if (path / "__init__.py").is_file():
+        return "package", path
+    if (path / "tp_demineur" / "__init__.py").is_file():
+        return "package", path / "tp_demineur"
+    candidates = []
+    for file in sorted(path.iterdir()):
+        if not (file.is_file() and is_python_file(file)) or is_system_entry(file):
+            continue
+        # Un fichier écrit en Windows-1252 se lit aussi : seul le nom compte ici.
+        with contextlib.suppress(OSError):
+            if "def initialise_mines" in file.read_text(encoding="utf-8", errors="replace"):
+                candidates.append(file)
+    if len(candidates) == 1:
+        return "file", candidates[0]
+    if len(candidates) > 1:
+        names = ", ".join(c.name for c in candidates)
+        raise SubmissionError(f"plusieurs fichiers définissent initialise_mines ({names})")
+    return None
