@@ -59,7 +59,7 @@ def resolve_submission(path: Path) -> tuple[str, Path]:
     if not path.exists():
         raise SubmissionError(f"{path} n'existe pas")
     raise SubmissionError(
-        f"{path} n'est ni un fichier .py, ni un paquet, ni un dossier contenant le TP"
+        f"{path.name} n'est ni un fichier .py, ni un paquet, ni un dossier contenant le TP"
     )
 
 
