@@ -34,7 +34,7 @@ if str(ROOT) not in sys.path:  # pytest lancé d'ailleurs que la racine du dép�
 
 from tp_demineur import kit as kit_module  # noqa: E402
 
-pytestmark = pytest.mark.projet
+pytestmark = [pytest.mark.projet, pytest.mark.lent]
 
 REFERENCE = ROOT / "tp_demineur" / "tp.py"
 SUJET = ROOT / "sujet" / "sujet.md"
