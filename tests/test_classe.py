@@ -34,7 +34,8 @@ REFERENCE = (TESTS.parent / "tp_demineur" / "tp.py").read_text(encoding="utf-8")
 SCRIPT = TESTS / "noter_classe.py"
 
 # Le chargement indulgent (grading/rescue.py) est-il branché dans le processus de travail ?
-RESCUE_WIRED = "load_source" in (TESTS / "grading" / "worker.py").read_text(encoding="utf-8")
+WORKER_SOURCE = (TESTS / "grading" / "worker.py").read_text(encoding="utf-8")
+RESCUE_WIRED = bool(re.search(r"^\s*(from \S+ )?import .*rescue", WORKER_SOURCE, re.MULTILINE))
 
 WRONG_IS_FINISHED = "\n\ndef is_finished(mines, opened):\n    return 0\n"
 PACKAGE_INIT = "from .tp import *  # noqa\n"
