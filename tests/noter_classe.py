@@ -133,6 +133,8 @@ def parse_arguments(argv=None):
 def output_problem(out: Path, rendus: Path, force: bool) -> str | None:
     """Pourquoi le dossier de sortie ne convient pas (None s'il convient)."""
     out, rendus = out.resolve(), rendus.resolve()
+    if out.exists() and not out.is_dir():
+        return f"{out} existe et n'est pas un dossier : choisissez-en un autre avec --sortie"
     if rendus.is_dir() and (out == rendus or rendus in out.parents):
         return (
             f"le dossier de sortie {out} est dans le dossier des rendus : choisissez-en un "
@@ -184,14 +186,21 @@ def grade_all(entries: list[Entry], workdir: Path, out: Path, jobs: int) -> list
             for entry in entries
             if paths[entry.label] is not None
         }
-        for entry in entries:
-            future = futures.get(entry.label)
-            result = in_bareme_order(future.result()) if future else None
-            outcome = Outcome(entry, result)
-            outcomes.append(outcome)
-            shown = f"{french_number(outcome.score):>6} / 20" if outcome.graded else outcome.status
-            note = f"  ({outcome.notes[0][:70]}…)" if outcome.graded and outcome.notes else ""
-            print(f"  {entry.label:<{column}}  {shown}{note}")
+        try:
+            for entry in entries:
+                future = futures.get(entry.label)
+                result = in_bareme_order(future.result()) if future else None
+                outcome = Outcome(entry, result)
+                outcomes.append(outcome)
+                shown = (
+                    f"{french_number(outcome.score):>6} / 20" if outcome.graded else outcome.status
+                )
+                note = f"  ({outcome.notes[0][:70]}…)" if outcome.graded and outcome.notes else ""
+                print(f"  {entry.label:<{column}}  {shown}{note}")
+        except KeyboardInterrupt:  # Ctrl-C : les notations pas encore commencées sont annulées
+            for future in futures.values():
+                future.cancel()
+            raise
     return outcomes
 
 
@@ -225,6 +234,17 @@ def main(argv=None) -> int:
     if problem:
         print(f"Rien n'a été noté : {problem}.", file=sys.stderr)
         return 2
+    try:
+        return grade_class(rendus, out, arguments)
+    except KeyboardInterrupt:
+        print("\nNotation interrompue : les résultats sont incomplets.", file=sys.stderr)
+        return 130
+    except OSError as error:
+        print(f"Notation arrêtée : {error.filename} : {error.strerror}.", file=sys.stderr)
+        return 1
+
+
+def grade_class(rendus: Path, out: Path, arguments) -> int:
     start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="noter-classe-") as work:
         workdir = Path(work)
