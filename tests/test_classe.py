@@ -359,15 +359,44 @@ def test_les_archives_refusees_sans_rien_ecrire(tmp_path):
 
 def test_le_dossier_de_la_classe_sans_noter(tmp_path):
     """La liste des rendus, sans noter : ce qui compte pour un étudiant, et ses noms uniques."""
-    from classe.entries import list_class
+    from classe.entries import list_class, prepare
+    from grading.locate import resolve_submission
 
     build_class(tmp_path / "rendus")
     (tmp_path / "rendus" / "Dupont.zip").write_bytes(b"")
+    (tmp_path / "rendus" / "hugo.PY").write_text(REFERENCE, encoding="utf-8")
     listing = list_class(tmp_path / "rendus")
     labels = [entry.label for entry in listing.entries]
-    assert len(labels) == len({label.casefold() for label in labels}) == 13
+    assert len(labels) == len({label.casefold() for label in labels}) == 14
+    [hugo] = [e for e in listing.entries if e.student == "hugo"]
+    assert prepare(hugo, tmp_path / "travail") == tmp_path / "rendus" / "hugo.PY"
+    assert resolve_submission(tmp_path / "rendus" / "dupont") == (
+        "package",
+        tmp_path / "rendus" / "dupont" / "TP" / "tp_demineur",
+    )
     assert [p.name for p in listing.ignored] == [".DS_Store", "__MACOSX"]
     dupont = [e for e in listing.entries if e.student.casefold() == "dupont"]
     assert [e.label for e in dupont] == ["dupont.py", "Dupont.zip", "dupont (dossier)"]
     assert all("3 rendus pour" in e.remarks[0] for e in dupont)
     assert os.sep not in "".join(labels)
+
+
+def test_un_rendu_range_un_dossier_trop_bas(tmp_path):
+    """Un niveau de trop est pardonné s'il n'y a qu'un rendu possible ; deux, jamais."""
+    from grading.locate import SubmissionError, resolve_submission
+
+    package(tmp_path / "seul" / "projet" / "tp_demineur")
+    assert resolve_submission(tmp_path / "seul")[1].parts[-2:] == ("projet", "tp_demineur")
+    (tmp_path / "fichier" / "TP").mkdir(parents=True)
+    (tmp_path / "fichier" / "TP" / "demineur.py").write_text(REFERENCE, encoding="utf-8")
+    assert resolve_submission(tmp_path / "fichier") == (
+        "file",
+        tmp_path / "fichier" / "TP" / "demineur.py",
+    )
+    package(tmp_path / "deux" / "v1" / "tp_demineur")
+    package(tmp_path / "deux" / "v2" / "tp_demineur")
+    with pytest.raises(SubmissionError, match="plusieurs rendus possibles"):
+        resolve_submission(tmp_path / "deux")
+    package(tmp_path / "loin" / "a" / "b" / "tp_demineur")
+    with pytest.raises(SubmissionError, match=r"ni un fichier \.py"):
+        resolve_submission(tmp_path / "loin")
