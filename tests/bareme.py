@@ -6,8 +6,10 @@ partagés entre ses tests selon le poids de chacun
 (``sujet/sujet.md``) affiche ces mêmes points (un test le vérifie).
 """
 
-# fonction -> (question du sujet, points), dans l'ordre du module du TP.
+# fonction -> (question du sujet, points), dans l'ordre du barème du sujet (Q3 d'abord) :
+# c'est l'ordre des questions dans chaque tableau de notes, fichier ou retour.
 BAREME: dict[str, tuple[str, float]] = {
+    "main": ("Q3", 2.0),
     "initialise_mines": ("Q4", 2.0),
     "initialise_open": ("Q4", 0.5),
     "is_coord_ok": ("Q5", 1.0),
@@ -20,7 +22,6 @@ BAREME: dict[str, tuple[str, float]] = {
     "is_finished": ("Q9", 1.5),
     "play_turn": ("Q10", 1.0),
     "play_the_game": ("Q10", 1.5),
-    "main": ("Q3", 2.0),
 }
 
 TOTAL = 20.0

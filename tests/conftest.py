@@ -116,11 +116,17 @@ def pytest_unconfigure(config):
 
 
 def test_name(item) -> str:
+    """Le nom d'un test noté, en français, distinct de celui de tout autre test.
+
+    C'est la première ligne de sa documentation (ou le ``nom`` de son marqueur) ; un
+    test paramétré y ajoute l'identifiant de ses paramètres : « … (plateau 3x2, 2 mines) ».
+    """
     marker = item.get_closest_marker("question")
     if marker.kwargs.get("nom"):
         return marker.kwargs["nom"]
-    doc = (item.function.__doc__ or item.name).strip().splitlines()[0]
-    return doc.rstrip(".")
+    doc = (item.function.__doc__ or item.name).strip().splitlines()[0].rstrip(".")
+    callspec = getattr(item, "callspec", None)
+    return f"{doc} ({callspec.id})" if callspec is not None else doc
 
 
 def pytest_ignore_collect(collection_path, config):
@@ -215,7 +221,7 @@ def load_summary(grading: Grading) -> str:
     submission = grading.submission
     info = submission.load_info if submission else None
     notes = []
-    if submission is not None and not grading_config.KIT:
+    if submission is not None and not grading_config.KIT and not submission.isolation.isolated:
         notes.append(submission.isolation.sentence())
         lockdown = submission.lockdown or {}
         if lockdown.get("missing"):
@@ -243,6 +249,8 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
     title = printable(f"Notation de : {grading.path}")
     table = scoring.score_table(results, title)
     terminalreporter.write_sep("=", "note")
+    if grading.submission is not None and grading.submission.isolation.isolated:
+        terminalreporter.write_line(grading.submission.isolation.sentence())
     if summary:
         terminalreporter.write_line(summary)
         terminalreporter.write_line("")

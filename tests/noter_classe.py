@@ -1,25 +1,26 @@
 """Noter toute une classe d'un coup.
 
-    python tests/noter_classe.py RENDUS [--sortie NOTES] [--jobs 2]
+    python tests/noter_classe.py RENDUS [--sortie NOTES] [--jobs 2] [--force]
 
-RENDUS contient un rendu par étudiant : un fichier ``.py`` ou un dossier (paquet
-``tp_demineur/``, dossier qui le contient, ou dossier avec un seul fichier du TP).
-Chaque rendu est noté par la même commande que pour un seul étudiant,
-``python -m pytest tests --submission RENDU --results-json ...``, plusieurs à
-la fois. Dans NOTES (par défaut ``notes/``) :
+RENDUS est le dossier des rendus, ou l'archive .zip de Moodle (« Télécharger tous
+les travaux remis »), telle quelle ou extraite. Un rendu est un fichier ``.py``,
+un dossier (paquet ``tp_demineur/``, dossier qui le contient, ou dossier avec un
+seul fichier du TP) ou une archive ``.zip`` ; chaque entrée du dossier est notée
+ou dite « non notée » avec sa raison. Chaque rendu est noté par la même commande
+que pour un seul étudiant, ``python -m pytest tests --submission RENDU``,
+plusieurs à la fois. Dans NOTES (par défaut ``notes/``) :
 
-- ``notes.csv`` : une ligne par étudiant, une colonne par fonction, le total
-  (séparateur « ; » et virgule décimale, pour les tableurs en français) ;
-- ``retours/ETUDIANT.txt`` : le retour détaillé de chaque étudiant ;
-- ``synthese.md`` : pour chaque test, la part de la classe qui l'a raté et le
-  contre-exemple le plus fréquent ;
+- ``notes.csv`` : une ligne par rendu, son statut, une colonne par question, le
+  total (UTF-8 avec BOM, « ; » et virgule décimale, pour les tableurs en français) ;
+- ``notes_moodle.csv`` : pour un export de Moodle, la feuille d'évaluation à
+  téléverser dans le devoir ;
+- ``retours/ETUDIANT.txt`` : le retour détaillé de chaque rendu ;
+- ``synthese.md`` : la synthèse de la classe ;
 - ``json/ETUDIANT.json`` : le résultat au format results.json de Gradescope.
 """
 
 from __future__ import annotations
 
-import collections
-import csv
 import json
 import os
 import shutil
@@ -35,8 +36,16 @@ from pathlib import Path
 sys.path.insert(1, str(Path(__file__).resolve().parent.parent))
 
 import bareme
-from grading.safe_text import printable, spreadsheet_cell
-from grading.scoring import french_number, write_results_json
+from classe import moodle
+from classe.archives import CLASS_LIMITS, UnsafeArchive, extract_zip
+from classe.entries import Entry, is_zip, list_class, prepare
+from classe.releve import write_notes
+from classe.resultats import Outcome, in_bareme_order
+from classe.retours import feedback
+from classe.synthese import class_summary
+from grading.locate import is_system_entry
+from grading.safe_text import printable
+from grading.scoring import french_number
 from tp_demineur.cli import FrenchParser, bounded_int
 
 TESTS = Path(__file__).resolve().parent
@@ -44,16 +53,8 @@ ROOT = TESTS.parent
 TIME_LIMIT = 15 * 60  # secondes, pour noter un seul rendu
 SANDBOX_OPTIONS: list[str] = []  # --require-sandbox ou --no-sandbox, passé à chaque notation
 
-
-def submissions(folder: Path) -> dict[str, Path]:
-    """Les rendus du dossier, par nom d'étudiant (le nom du fichier ou du dossier)."""
-    found = {}
-    for path in sorted(folder.iterdir()):
-        if path.name.startswith((".", "_")):
-            continue
-        if path.is_dir() or path.suffix == ".py":
-            found[path.stem] = path
-    return found
+# Ce qu'une notation écrit dans le dossier de sortie (et qu'une autre remplace).
+OUTPUTS = ["notes.csv", "notes_moodle.csv", "synthese.md", "retours", "json"]
 
 
 def not_graded(reason: str) -> dict:
@@ -143,144 +144,20 @@ def grade_one(name: str, path: Path, out: Path) -> dict:
     return result
 
 
-def points_by_function(result: dict) -> dict[str, float]:
-    points = dict.fromkeys(bareme.FUNCTIONS, 0.0)
-    for test in result["tests"]:
-        for tag in test["tags"]:
-            points[tag] += test["score"]
-    return points
-
-
-def feedback(name: str, result: dict) -> str:
-    points = points_by_function(result)
-    mark = "non noté" if "non_note" in result else f"{french_number(result['score'])} / 20"
-    lines = [f"Retour pour {printable(name)}", f"Note : {mark}", ""]
-    if result.get("output"):
-        lines += [result["output"], ""]
-    lines.append("Points par question :")
-    for function in bareme.FUNCTIONS:
-        question, total = bareme.BAREME[function]
-        earned = french_number(points[function])
-        lines.append(f"  {question:<4} {function:<22} {earned:>6} / {french_number(total, 0)}")
-    failed = [t for t in result["tests"] if t["status"] != "passed"]
-    if "non_note" in result:
-        lines += ["", "Ce rendu n'a pas été noté : aucune note ne doit lui être attribuée."]
-    elif failed:
-        lines += ["", "Tests ratés :"]
-        for test in failed:
-            lines += [
-                "",
-                f"- {test['name']} ({test['tags'][0]}, "
-                f"{french_number(test['max_score'])} point(s))",
-                *("    " + line for line in test["output"].splitlines()),
-            ]
-    else:
-        lines += ["", "Tous les tests sont réussis."]
-    return "\n".join(lines) + "\n"
-
-
-def without_source_lines(output: str) -> str:
-    """Le retour d'un test sans les lignes « à la ligne N de FICHIER » (propres à chaque rendu).
-
-    Deux rendus qui ratent un test sur le même exemple comptent ainsi pour le même
-    contre-exemple, même si leurs fichiers diffèrent.
-    """
-    return "\n".join(
-        line for line in output.splitlines() if not line.lstrip().startswith("à la ligne ")
-    )
-
-
-def isolation_line(results: dict[str, dict]) -> str:
-    """Dit si le code des étudiants a été isolé (bac à sable) ou non."""
-    exposed = [name for name, r in results.items() if r.get("isolation") != "bwrap"]
-    if not exposed:
-        return "Tous les rendus ont été exécutés dans un bac à sable (bubblewrap)."
-    return (
-        f"ATTENTION : {len(exposed)} rendu(s) exécuté(s) SANS bac à sable, avec les droits de "
-        "l'enseignant : " + ", ".join(printable(name) for name in exposed) + "."
-    )
-
-
-def class_summary(results: dict[str, dict]) -> str:
-    students = len(results)
-    failures: dict[tuple[str, str], list[str]] = collections.defaultdict(list)
-    tests_seen: dict[tuple[str, str], int] = collections.Counter()
-    for result in results.values():
-        for test in result["tests"]:
-            key = (test["tags"][0], test["name"])
-            tests_seen[key] += 1
-            if test["status"] != "passed":
-                failures[key].append(without_source_lines(test["output"]))
-    lines = [
-        "# Synthèse de la classe",
-        "",
-        f"{students} rendu(s). Moyenne : "
-        f"{french_number(sum(r['score'] for r in results.values()) / max(students, 1))} / 20.",
-        "",
-        isolation_line(results),
-        "",
-        "## Moyenne par question",
-        "",
-        "| Question | Fonction | Moyenne | Points |",
-        "|---|---|---|---|",
-    ]
-    for function in bareme.FUNCTIONS:
-        question, total = bareme.BAREME[function]
-        average = sum(points_by_function(r)[function] for r in results.values()) / max(students, 1)
-        lines.append(
-            f"| {question} | {function} | {french_number(average)} | {french_number(total, 0)} |"
-        )
-    lines += ["", "## Tests les plus ratés", ""]
-    ranked = sorted(tests_seen, key=lambda key: (-len(failures[key]), key))
-    for key in ranked:
-        failed = failures[key]
-        if not failed:
-            continue
-        function, name = key
-        share = 100 * len(failed) / max(students, 1)
-        common, count = collections.Counter(failed).most_common(1)[0]
-        lines += [
-            f"### {name} ({function}) : raté par {len(failed)} rendu(s) sur {students} "
-            f"({share:.0f} %)",
-            "",
-            f"Contre-exemple le plus fréquent ({count} rendu(s)) :",
-            "",
-            "```",
-            common,
-            "```",
-            "",
-        ]
-    return "\n".join(lines) + "\n"
-
-
-def write_csv(path: Path, results: dict[str, dict]):
-    with path.open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle, delimiter=";")
-        writer.writerow(
-            ["etudiant"]
-            + [
-                f"{bareme.BAREME[f][0]} {f} (/{french_number(bareme.BAREME[f][1], 0)})"
-                for f in bareme.FUNCTIONS
-            ]
-            + ["total (/20)"]
-        )
-        for name, result in results.items():
-            points = points_by_function(result)
-            writer.writerow(
-                [spreadsheet_cell(name)]
-                + [french_number(points[f]) for f in bareme.FUNCTIONS]
-                + [french_number(result["score"])]
-            )
-
-
 def parse_arguments(argv=None):
     parser = FrenchParser(
         prog="python tests/noter_classe.py",
-        description="Note tous les rendus d'un dossier (un fichier .py ou un dossier par "
-        "étudiant) et écrit notes.csv, un retour par étudiant et une synthèse de la classe.",
+        description="Note tous les rendus d'un dossier (un fichier .py, un dossier ou une "
+        "archive .zip par étudiant), ou de l'archive des travaux remis de Moodle, et écrit "
+        "notes.csv, un retour par étudiant et une synthèse de la classe.",
     )
     parameters = parser.add_argument_group("paramètre")
-    parameters.add_argument("rendus", type=Path, metavar="RENDUS", help="le dossier des rendus")
+    parameters.add_argument(
+        "rendus",
+        type=Path,
+        metavar="RENDUS",
+        help="le dossier des rendus, ou l'archive .zip des travaux remis de Moodle",
+    )
     options = parser.options_group()
     options.add_argument(
         "--sortie", type=Path, default=Path("notes"), help="où écrire les notes (notes/)"
@@ -290,6 +167,11 @@ def parse_arguments(argv=None):
         type=bounded_int(1, None),
         default=2,
         help="combien de rendus noter à la fois (2)",
+    )
+    options.add_argument(
+        "--force",
+        action="store_true",
+        help="remplacer les résultats d'une notation précédente dans le dossier de sortie",
     )
     sandbox = options.add_mutually_exclusive_group()
     sandbox.add_argument(
@@ -302,17 +184,119 @@ def parse_arguments(argv=None):
         action="store_true",
         help="noter sans bac à sable (le code des étudiants tourne avec vos droits)",
     )
+    options.add_argument(
+        "--moodle-sur",
+        type=bounded_int(1, None),
+        default=20,
+        metavar="N",
+        help="la note maximale du devoir dans Moodle : notes_moodle.csv donne les notes sur N (20)",
+    )
     return parser.parse_args(argv)
+
+
+def output_problem(out: Path, rendus: Path, force: bool) -> str | None:
+    """Pourquoi le dossier de sortie ne convient pas (None s'il convient)."""
+    out, rendus = out.resolve(), rendus.resolve()
+    if out.exists() and not out.is_dir():
+        return f"{out} existe et n'est pas un dossier : choisissez-en un autre avec --sortie"
+    if rendus.is_dir() and (out == rendus or rendus in out.parents):
+        return (
+            f"le dossier de sortie {out} est dans le dossier des rendus : choisissez-en un "
+            "autre avec --sortie"
+        )
+    previous = [name for name in OUTPUTS if (out / name).exists()]
+    if previous and not force:
+        return (
+            f"{out} contient déjà les résultats d'une notation ({', '.join(previous)}) : "
+            "relancez avec --force pour les remplacer, ou choisissez un autre dossier avec "
+            "--sortie"
+        )
+    return None
+
+
+def clear_outputs(out: Path):
+    for name in OUTPUTS:
+        path = out / name
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path)
+        elif path.exists() or path.is_symlink():
+            path.unlink()
+
+
+def class_folder(rendus: Path, workdir: Path) -> Path:
+    """Le dossier des rendus ; l'archive .zip de toute la classe est d'abord extraite.
+
+    Une archive qui ne contient qu'un dossier (le dossier des rendus, zippé) : c'est lui.
+    """
+    if rendus.is_dir():
+        return rendus
+    folder = extract_zip(rendus, workdir / "classe", CLASS_LIMITS)
+    contents = [p for p in folder.iterdir() if not is_system_entry(p)]
+    if len(contents) == 1 and contents[0].is_dir() and not moodle.parse(contents[0].name, True):
+        return contents[0]
+    return folder
+
+
+def grade_all(entries: list[Entry], workdir: Path, out: Path, jobs: int) -> list[Outcome]:
+    """Prépare et note chaque rendu ; écrit sur la console le résultat de chacun, dans l'ordre."""
+    paths = {entry.label: prepare(entry, workdir) for entry in entries}
+    column = max(len(entry.label) for entry in entries)
+    gradable = sum(1 for path in paths.values() if path is not None)
+    print(f"{len(entries)} rendu(s) : {gradable} à noter, {jobs} à la fois…")
+    outcomes = []
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        futures = {
+            entry.label: pool.submit(grade_one, entry.label, paths[entry.label], out)
+            for entry in entries
+            if paths[entry.label] is not None
+        }
+        try:
+            for entry in entries:
+                future = futures.get(entry.label)
+                result = in_bareme_order(future.result()) if future else None
+                outcome = Outcome(entry, result)
+                outcomes.append(outcome)
+                shown = (
+                    f"{french_number(outcome.score):>6} / 20" if outcome.graded else outcome.status
+                )
+                note = f"  ({outcome.notes[0][:70]}…)" if outcome.graded and outcome.notes else ""
+                print(f"  {entry.label:<{column}}  {shown}{note}")
+        except KeyboardInterrupt:  # Ctrl-C : les notations pas encore commencées sont annulées
+            for future in futures.values():
+                future.cancel()
+            raise
+    return outcomes
+
+
+def write_outputs(out: Path, outcomes: list[Outcome], moodle_out_of: int) -> list[Path]:
+    """Écrit notes, retours, synthèse et feuille Moodle ; renvoie les fichiers principaux."""
+    (out / "retours").mkdir(parents=True, exist_ok=True)
+    (out / "json").mkdir(parents=True, exist_ok=True)
+    for outcome in outcomes:
+        label = outcome.entry.label
+        (out / "retours" / f"{label}.txt").write_text(feedback(outcome), encoding="utf-8")
+        if outcome.graded:
+            data = json.dumps(outcome.result, ensure_ascii=False, indent=2) + "\n"
+            (out / "json" / f"{label}.json").write_text(data, encoding="utf-8")
+    written = [out / "notes.csv", out / "synthese.md"]
+    write_notes(written[0], outcomes)
+    written[1].write_text(class_summary(outcomes), encoding="utf-8")
+    grades = [(o.entry.moodle, o.score) for o in outcomes if o.graded and o.entry.moodle]
+    if grades:
+        written.append(out / "notes_moodle.csv")
+        moodle.write_worksheet(written[-1], grades, moodle_out_of)
+    return written
 
 
 def main(argv=None) -> int:
     arguments = parse_arguments(argv)
-    if not arguments.rendus.is_dir():
-        print(f"{arguments.rendus} n'est pas un dossier.", file=sys.stderr)
+    rendus, out = arguments.rendus, arguments.sortie
+    if not (rendus.is_dir() or is_zip(rendus)):
+        print(f"{rendus} n'est ni un dossier ni une archive .zip.", file=sys.stderr)
         return 2
-    found = submissions(arguments.rendus)
-    if not found:
-        print(f"Aucun rendu (.py ou dossier) dans {arguments.rendus}.", file=sys.stderr)
+    problem = output_problem(out, rendus, arguments.force)
+    if problem:
+        print(f"Rien n'a été noté : {problem}.", file=sys.stderr)
         return 2
     SANDBOX_OPTIONS[:] = [
         option
@@ -322,39 +306,47 @@ def main(argv=None) -> int:
         )
         if chosen
     ]
-    out = arguments.sortie
-    (out / "json").mkdir(parents=True, exist_ok=True)
-    (out / "retours").mkdir(parents=True, exist_ok=True)
+    try:
+        return grade_class(rendus, out, arguments)
+    except KeyboardInterrupt:
+        print("\nNotation interrompue : les résultats sont incomplets.", file=sys.stderr)
+        return 130
+    except OSError as error:
+        print(f"Notation arrêtée : {error.filename} : {error.strerror}.", file=sys.stderr)
+        return 1
+
+
+def grade_class(rendus: Path, out: Path, arguments) -> int:
     start = time.monotonic()
-    print(f"{len(found)} rendu(s) à noter, {arguments.jobs} à la fois…")
-    with ThreadPoolExecutor(max_workers=max(1, arguments.jobs)) as pool:
-        futures = {name: pool.submit(grade_one, name, path, out) for name, path in found.items()}
-        results = {}
-        column = max(len(printable(name)) for name in futures)
-        for name, future in futures.items():
-            result = results[name] = future.result()
-            mark = (
-                f"non noté : {result['non_note']}"
-                if "non_note" in result
-                else f"{french_number(result['score']):>6} / 20"
-            )
-            print(f"  {printable(name):<{column}}  {mark}")
-    isolated = [name for name, r in results.items() if r.get("isolation") == "bwrap"]
-    if len(isolated) < len(results):
+    with tempfile.TemporaryDirectory(prefix="noter-classe-") as work:
+        workdir = Path(work)
+        try:
+            listing = list_class(class_folder(rendus, workdir))
+        except UnsafeArchive as error:
+            print(f"Rien n'a été noté : archive de la classe refusée : {error}.", file=sys.stderr)
+            return 2
+        if not listing.entries:
+            print(f"Aucun rendu dans {rendus}.", file=sys.stderr)
+            return 2
+        clear_outputs(out)
+        outcomes = grade_all(listing.entries, workdir / "rendus", out, arguments.jobs)
+    written = write_outputs(out, outcomes, arguments.moodle_sur)
+    if listing.ignored:
+        print("Mis de côté (fichiers système) : " + ", ".join(p.name for p in listing.ignored))
+    for remark in dict.fromkeys(r for outcome in outcomes for r in outcome.entry.remarks):
+        print(f"Attention : {remark}.")
+    exposed = [o for o in outcomes if o.graded and o.result.get("isolation") != "bwrap"]
+    if exposed:
         print(
-            f"ATTENTION : {len(results) - len(isolated)} rendu(s) noté(s) SANS bac à sable : "
-            "leur code a tourné avec vos droits (installez bubblewrap)."
+            f"ATTENTION : {len(exposed)} rendu(s) noté(s) SANS bac à sable : leur code a tourné "
+            "avec vos droits (installez bubblewrap)."
         )
-    for name, result in results.items():
-        write_results_json(out / "json" / f"{name}.json", result)
-        (out / "retours" / f"{name}.txt").write_text(feedback(name, result), encoding="utf-8")
-    write_csv(out / "notes.csv", results)
-    (out / "synthese.md").write_text(class_summary(results), encoding="utf-8")
-    seconds = time.monotonic() - start
+    missing = [o for o in outcomes if not o.graded]
     print(
-        f"Terminé en {seconds:.0f} s. Notes : {out / 'notes.csv'}, synthèse : "
-        f"{out / 'synthese.md'}, retours : {out / 'retours'}/"
+        f"Terminé en {time.monotonic() - start:.0f} s : {len(outcomes) - len(missing)} rendu(s) "
+        f"noté(s), {len(missing)} non noté(s)."
     )
+    print("Résultats : " + ", ".join(str(path) for path in written) + f", {out / 'retours'}/")
     return 0
 
 

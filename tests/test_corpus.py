@@ -20,7 +20,7 @@ import pytest
 
 import bareme
 
-pytestmark = pytest.mark.projet
+pytestmark = [pytest.mark.projet, pytest.mark.lent]
 
 TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent
@@ -154,17 +154,20 @@ def test_feedback_names_the_problems(graded_class):
 
 
 def test_notes_csv_and_summary(graded_class):
-    with (graded_class / "notes.csv").open(encoding="utf-8") as handle:
+    with (graded_class / "notes.csv").open(encoding="utf-8-sig", newline="") as handle:
         rows = list(csv.reader(handle, delimiter=";"))
-    assert rows[0][0] == "etudiant" and rows[0][-1] == "total (/20)"
-    assert len(rows[0]) == len(bareme.FUNCTIONS) + 2
+    assert rows[0][:3] == ["etudiant", "rendu", "statut"]
+    assert rows[0][-2:] == ["total (/20)", "remarques"]
+    assert len(rows[0]) == len(bareme.FUNCTIONS) + 5
     assert {row[0] for row in rows[1:]} == {e.stem for e in ENTRIES} | {PACKAGE}
     for row in rows[1:]:
-        points = [float(v.replace(",", ".")) for v in row[1:]]
+        assert row[2] == "noté", row
+        points = [float(v.replace(",", ".")) for v in row[3:-1]]
         assert sum(points[:-1]) == pytest.approx(points[-1], abs=0.05)
     summary = (graded_class / "synthese.md").read_text(encoding="utf-8")
-    assert "Contre-exemple le plus fréquent" in summary
-    assert "raté par" in summary
+    assert f"{len(ENTRIES) + 1} rendu(s) : {len(ENTRIES) + 1} noté(s), 0 non noté(s)." in summary
+    assert "Contre-exemple le plus partagé" in summary
+    assert "Raté par" in summary
 
 
 def test_grading_is_deterministic(graded_class, tmp_path):

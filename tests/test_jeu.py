@@ -33,7 +33,7 @@ if str(ROOT) not in sys.path:  # pytest lancé d'ailleurs que la racine du dép�
 
 from tp_demineur import cli, commands, game, levels, scores, screen, tp  # noqa: E402
 
-pytestmark = pytest.mark.projet
+pytestmark = [pytest.mark.projet, pytest.mark.lent]
 
 TIMEOUT = 30  # secondes, pour chaque lancement du jeu (bien au-delà du besoin)
 PROMPT = "Votre coup, x (colonne) y (ligne) : "

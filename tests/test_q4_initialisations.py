@@ -31,7 +31,7 @@ def test_initialise_mines_uses_random(sub):
 @pytest.mark.parametrize(
     "width, height, nb_mines, draws",
     [(3, 2, 2, 3000), (1, 5, 2, 2000), (5, 4, 6, 2000)],
-    ids=["3x2-2-mines", "1x5-2-mines", "5x4-6-mines"],
+    ids=["plateau 3x2, 2 mines", "plateau 1x5, 2 mines", "plateau 5x4, 6 mines"],
 )
 def test_initialise_mines_uniform(sub, width, height, nb_mines, draws):
     """initialise_mines choisit chaque ensemble de cases avec la même probabilité"""

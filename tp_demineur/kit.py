@@ -51,6 +51,7 @@ GRADING_FILES = [
     "relay.py",
     "worker.py",
     "lockdown.py",
+    "rescue.py",
     "safe_text.py",
     "checks.py",
     "boards.py",

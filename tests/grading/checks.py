@@ -621,7 +621,12 @@ def main_asks_and_plays(sub, case: dict, expected: dict):
 
 
 def describe_load(info: dict | None, graded: list[str]) -> str:
-    """Ce qu'il faut savoir du chargement du code, en français (vide si tout va bien)."""
+    """Ce qu'il faut savoir du chargement du code, en français (vide si tout va bien).
+
+    ``info`` est la réponse du processus de travail à son chargement ; ses listes
+    ``dropped`` et ``skipped`` (voir ``grading/rescue.py``) disent quels passages ne
+    se compilaient pas et quelles instructions auraient arrêté le chargement.
+    """
     if info is None:
         return ""
     if info.get("hung"):
@@ -634,7 +639,21 @@ def describe_load(info: dict | None, graded: list[str]) -> str:
             "Votre code arrête Python pendant son chargement (un appel à os._exit au niveau "
             f"du module ?) : {info['died']}. Aucune fonction n'a pu être notée."
         )
-    notes = []
+    dropped = info.get("dropped") or []
+    skipped = info.get("skipped") or []
+    notes = [describe_dropped(part, graded) for part in dropped]
+    notes += [describe_skipped(part) for part in skipped]
+    if any(part["type"] is not None for part in skipped):
+        notes.append(
+            "Le reste du fichier a été chargé et noté. Le code à lancer quand on exécute "
+            'le programme se place sous if __name__ == "__main__": (il ne s\'exécute pas '
+            "quand le fichier est importé, par le correcteur ou par un autre module)."
+        )
+    if info.get("encoding"):
+        notes.append(
+            f"Votre fichier n'est pas enregistré en UTF-8 : il a été lu en {info['encoding']} "
+            "(Windows). Enregistrez-le en UTF-8, l'encodage attendu par Python."
+        )
     error = info.get("error")
     if error and error["type"] in ("SyntaxError", "IndentationError", "TabError"):
         notes.append(
@@ -647,12 +666,58 @@ def describe_load(info: dict | None, graded: list[str]) -> str:
             + explain_error(error)
             + "\nSeules les fonctions définies avant cette erreur ont été notées."
         )
-    if info.get("read_input"):
+    input_explained = any(part["type"] == "EOFError" for part in skipped)
+    if info.get("read_input") and not input_explained:
         notes.append(
             "Votre code lit l'entrée dès son chargement (il appelle sans doute main()) : il a "
             'trouvé une entrée fermée. Protégez cet appel par if __name__ == "__main__":'
         )
-    missing = [name for name in graded if name not in info.get("functions", [])]
+    explained = {name for part in dropped for name in part["functions"]}
+    missing = [
+        name for name in graded if name not in info.get("functions", []) and name not in explained
+    ]
     if missing and info.get("ready", True):
         notes.append("Fonctions absentes de votre code : " + ", ".join(missing) + ".")
     return "\n".join(notes)
+
+
+def _lines(first: int, last: int) -> str:
+    return f"la ligne {first}" if first == last else f"les lignes {first} à {last}"
+
+
+def describe_dropped(part: dict, graded: list[str]) -> str:
+    """Un passage retiré parce qu'il ne se compile pas : où, pourquoi, ce qu'il coûte.
+
+    >>> print(describe_dropped({"file": "tp.py", "line": 3, "end": 5, "error_line": 4,
+    ...     "text": "if x = 1:", "message": "syntaxe invalide", "functions": ["is_finished"]},
+    ...     ["is_finished"]))
+    Ligne 4 de tp.py, « if x = 1: » ne se compile pas : syntaxe invalide.
+      Les lignes 3 à 5 (is_finished) ont été retirées avant la notation : is_finished n'a pas pu être notée.
+    """  # noqa: E501
+    lines = _lines(part["line"], part["end"])
+    defined = f" ({', '.join(part['functions'])})" if part["functions"] else ""
+    lost = [name for name in part["functions"] if name in graded]
+    cost = ""
+    if lost:
+        verb = "n'a" if len(lost) == 1 else "n'ont"
+        cost = f" : {', '.join(lost)} {verb} pas pu être notée{'s' if len(lost) > 1 else ''}"
+    removed = "a été retirée" if part["line"] == part["end"] else "ont été retirées"
+    return (
+        f"Ligne {part['error_line']} de {part['file']}, « {part['text']} » ne se compile pas : "
+        f"{part['message']}.\n  {lines[0].upper()}{lines[1:]}{defined} {removed} avant la "
+        f"notation{cost}."
+    )
+
+
+def describe_skipped(part: dict) -> str:
+    """Une instruction du module passée au chargement, et pourquoi elle l'aurait arrêté."""
+    where = f"Ligne {part['line']} de {part['file']}, « {part['text']} »"
+    if part["type"] is None:
+        return (
+            f"{where} n'a pas été exécutée : le chargement complet ne se terminait pas, "
+            "seules les définitions (fonctions, imports, constantes) ont été chargées."
+        )
+    return (
+        f"{where} n'a pas été exécutée : {part['message']} ; elle aurait arrêté le "
+        "chargement du fichier."
+    )

@@ -30,7 +30,7 @@ from .worker import decode as worker_decode
 
 GRADING = Path(__file__).resolve().parent
 # Le processus de travail et ce qu'il importe : tout ce qui entre dans le bac à sable.
-WORKER_FILES = [GRADING / "worker.py", GRADING / "lockdown.py"]
+WORKER_FILES = [GRADING / "worker.py", GRADING / "lockdown.py", GRADING / "rescue.py"]
 # Les relais d'un seul appel : compute_neigh sur 50×20 en fait 1 000, une partie
 # entière (play_the_game) 2 000 au plus.
 MAX_RELAYS = 20_000
@@ -123,6 +123,47 @@ def rows_replaced(before: list[list[int]], wire_args: list) -> list[bool]:
     return replaced
 
 
+def rescued_parts(info: dict) -> dict:
+    """Les passages retirés ou sautés au chargement (``rescue.py``), vérifiés un à un.
+
+    Ils viennent du processus de travail après que le code de l'étudiant a tourné :
+    ils ne servent qu'aux explications du retour, jamais à la note.
+    """
+    fields = {
+        "dropped": {
+            "file": str,
+            "line": int,
+            "end": int,
+            "error_line": int,
+            "text": str,
+            "message": str,
+            "functions": list,
+        },
+        "skipped": {
+            "file": str,
+            "line": int,
+            "text": str,
+            "type": (str, type(None)),
+            "message": str,
+        },
+    }
+    parts = {}
+    for key, shape in fields.items():
+        items = info.get(key)
+        if type(items) is not list:
+            continue
+        parts[key] = [
+            {name: item[name] for name in shape}
+            for item in items[:50]
+            if type(item) is dict
+            and all(isinstance(item.get(name), kind) for name, kind in shape.items())
+            and all(type(f) is str for f in item.get("functions", []))
+        ]
+    if type(info.get("encoding")) is str:
+        parts["encoding"] = info["encoding"][:20]
+    return parts
+
+
 def choose_isolation(mode: str) -> sandbox.Isolation:
     """``auto`` : le bac à sable s'il marche ; ``require`` : lui ou rien ; ``off`` : sans."""
     if mode == "off":
@@ -152,6 +193,7 @@ class Submission:
         self.relay_seed = 0
         self.incidents: list[str] = []  # ce qui est arrivé sans être la faute de l'étudiant
         self.retried = False  # un appel de ce test a déjà été refait
+        self.definitions_only = False  # le chargement complet ne s'est pas terminé
         try:
             self.copy_report = self.copy_code()
         except BaseException:
@@ -183,18 +225,25 @@ class Submission:
         return Clock(seconds, self.limits.idle_seconds, seconds * self.limits.wall_factor)
 
     def start(self) -> dict:
-        """Lance le processus de travail et charge le rendu (une seconde fois si on l'a tué)."""
+        """Lance le processus de travail et charge le rendu.
+
+        Un processus tué de l'extérieur est relancé une fois ; un chargement qui ne se
+        termine pas ou qui arrête Python est refait avec les seules définitions.
+        """
         self.worker.stop()
         try:
             try:
                 info = self.launch()
             except WorkerLost as lost:
-                if lost.kind not in ("external", "wall"):
+                if lost.kind in ("external", "wall"):
+                    self.incidents.append(
+                        f"pendant le chargement de votre code, le processus de travail a été "
+                        f"{lost.detail} : il a été relancé, sans pénalité."
+                    )
+                elif lost.kind in ("cpu", "idle", "died") and not self.definitions_only:
+                    self.definitions_only = True
+                else:
                     raise
-                self.incidents.append(
-                    f"pendant le chargement de votre code, le processus de travail a été "
-                    f"{lost.detail} : il a été relancé, sans pénalité."
-                )
                 self.worker.stop()
                 info = self.launch()
         except WorkerLost as lost:
@@ -227,6 +276,7 @@ class Submission:
                 "memory_limit": self.limits.memory_bytes,
                 "file_limit": self.limits.file_bytes,
                 "recursion_limit": self.limits.recursion,
+                "definitions_only": self.definitions_only,
             }
         )
         clock = self.clock(self.limits.load_seconds)
@@ -243,6 +293,7 @@ class Submission:
             "error": self.safe_error(info),
             "read_input": info.get("read_input") is True,
             "output": info.get("out", "")[:2000] if type(info.get("out")) is str else "",
+            **rescued_parts(info),
         }
 
     @staticmethod

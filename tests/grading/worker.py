@@ -274,24 +274,36 @@ class Worker:
         return self.receive().get("line")
 
     # -- chargement ----------------------------------------------------------
-    def load(self, kind: str, path: str) -> dict:
+    def load(self, kind: str, path: str, definitions_only: bool) -> dict:
+        """Charge le rendu, malgré ce qui le ferait échouer (``rescue.py``).
+
+        Avec ``definitions_only`` (quand un premier chargement ne s'est pas terminé),
+        seules les définitions du module sont exécutées.
+        """
+        import rescue  # copié à côté de ce fichier
+
         output = CappedText(self.output_limit)
         stdin = ScriptedInput()
         sys.stdin, sys.stdout, sys.stderr = stdin, output, CappedText(self.output_limit)
         error = None
+        report = rescue.LoadReport()
         try:
             if kind == "file":
-                with open(path, "rb") as handle:
-                    code = compile(handle.read(), path, "exec")
                 module = types.ModuleType("soumission")
                 module.__file__ = path
                 sys.modules["soumission"] = module
                 self.module = module
-                exec(code, module.__dict__)
+                report = rescue.load_file(path, module.__dict__, definitions_only=definitions_only)
             else:
+                # Chaque module du paquet est chargé de la même façon, à son import.
+                finder = rescue.RescueFinder(self.root, report, definitions_only)
+                finder.install()
                 init = os.path.join(path, "__init__.py")
                 spec = importlib.util.spec_from_file_location(
-                    "tp_demineur", init, submodule_search_locations=[path]
+                    "tp_demineur",
+                    init,
+                    submodule_search_locations=[path],
+                    loader=finder.loader("tp_demineur", init),
                 )
                 module = importlib.util.module_from_spec(spec)
                 sys.modules["tp_demineur"] = module
@@ -312,6 +324,7 @@ class Worker:
             "error": error,
             "read_input": stdin.reads > 0,
             "out": output.getvalue()[:2000],
+            **report.as_dict(),
         }
 
     def submission_namespaces(self) -> list[dict]:
@@ -459,7 +472,7 @@ def main():
     worker = Worker(channel_in, channel_out, config)
     # Le seul message écrit avant que du code de l'étudiant ne tourne.
     worker.send({"locked": lockdown.lock(config)})
-    worker.send(worker.load(config["kind"], config["path"]))
+    worker.send(worker.load(config["kind"], config["path"], config["definitions_only"]))
     worker.serve()
 
 

@@ -1,0 +1,200 @@
+"""La synthèse de la classe (``synthese.md``) : elle compte des étudiants, jamais des tests.
+
+Pour chaque test (chacun a son nom), combien d'étudiants notés l'ont raté et le
+contre-exemple que le plus d'entre eux partagent ; pour chaque question, la
+moyenne et la répartition des points ; la liste des rendus non notés.
+"""
+
+from __future__ import annotations
+
+import collections
+import math
+import statistics
+
+import bareme
+from classe.resultats import Outcome, points_by_function
+from grading.scoring import french_number
+
+BAR = "█"
+BAR_WIDTH = 30  # la plus longue barre d'un histogramme
+NAMES_SHOWN = 12  # au-delà, la liste des étudiants qui partagent un contre-exemple est coupée
+
+
+def without_source_lines(output: str) -> str:
+    """Le retour d'un test sans les lignes « à la ligne N de FICHIER » (propres à chaque rendu).
+
+    Deux rendus qui ratent un test sur le même exemple comptent ainsi pour le même
+    contre-exemple, même si leurs fichiers diffèrent.
+    """
+    return "\n".join(
+        line for line in output.splitlines() if not line.lstrip().startswith("à la ligne ")
+    )
+
+
+def histogram(rows: list[tuple[str, int]]) -> list[str]:
+    """Un histogramme en texte : une ligne par classe, barre proportionnelle et effectif.
+
+    >>> print("\\n".join(histogram([("0", 1), ("2 (tout)", 3)])))
+      0         ██████████ 1
+      2 (tout)  ██████████████████████████████ 3
+    """
+    largest = max((count for _, count in rows), default=0) or 1
+    width = max(len(label) for label, _ in rows)
+    return [
+        f"  {label:<{width}}  {BAR * math.ceil(count * BAR_WIDTH / largest)}{' ' if count else ''}"
+        f"{count}"
+        for label, count in rows
+    ]
+
+
+def point_bins(points: list[float], total: float) -> list[tuple[str, int]]:
+    """La répartition des points d'une question : rien, moins de la moitié, plus, tout.
+
+    >>> point_bins([0.0, 0.5, 1.0, 2.0, 2.0], 2.0)
+    [('0', 1), ('plus de 0, moins de 1', 1), ('de 1 à moins de 2', 1), ('2 (tout)', 2)]
+    """
+
+    def bin_of(value: float) -> int:
+        if math.isclose(value, 0, abs_tol=1e-6):
+            return 0
+        if math.isclose(value, total, abs_tol=1e-6):
+            return 3
+        return 1 if value < total / 2 else 2
+
+    counts = collections.Counter(bin_of(p) for p in points)
+    half, full = french_number(total / 2, 0), french_number(total, 0)
+    labels = ["0", f"plus de 0, moins de {half}", f"de {half} à moins de {full}", f"{full} (tout)"]
+    return [(label, counts[index]) for index, label in enumerate(labels)]
+
+
+def score_bins(scores: list[float]) -> list[tuple[str, int]]:
+    """La répartition des notes sur 20, par tranches de 2 points (20 compte avec 18)."""
+    rows = []
+    for low in range(0, 20, 2):
+        high = low + 2
+        count = sum(1 for s in scores if low <= s < high or (high == 20 and s >= 20))
+        rows.append((f"de {low} à {high}", count))
+    return rows
+
+
+def names(labels: list[str]) -> str:
+    shown = ", ".join(labels[:NAMES_SHOWN])
+    return shown + (f", et {len(labels) - NAMES_SHOWN} autres" if len(labels) > NAMES_SHOWN else "")
+
+
+def isolation_line(graded: list[Outcome]) -> str:
+    """Dit si le code des étudiants a tourné dans un bac à sable (champ ``isolation``)."""
+    exposed = [o.entry.label for o in graded if o.result.get("isolation") != "bwrap"]
+    if not exposed:
+        return "Le code de chaque rendu noté a tourné dans un bac à sable (bubblewrap)."
+    return (
+        f"ATTENTION : le code de {len(exposed)} rendu(s) a tourné SANS bac à sable, avec les "
+        "droits de l'enseignant : " + ", ".join(exposed) + "."
+    )
+
+
+def class_summary(outcomes: list[Outcome]) -> str:
+    graded = [o for o in outcomes if o.graded]
+    missing = [o for o in outcomes if not o.graded]
+    scores = [o.score for o in graded]
+    lines = ["# Synthèse de la classe", ""]
+    head = f"{len(outcomes)} rendu(s) : {len(graded)} noté(s), {len(missing)} non noté(s)."
+    if scores:
+        head += (
+            f" Moyenne des rendus notés : {french_number(statistics.mean(scores))} / 20, "
+            f"médiane : {french_number(statistics.median(scores))} / 20."
+        )
+    lines += [head, "", isolation_line(graded), "", "## Rendus non notés", ""]
+    lines += [f"- {o.entry.label} ({o.entry.shown}) : {o.reason}." for o in missing] or [
+        "Tous les rendus ont été notés."
+    ]
+    duplicated = [o for o in outcomes if o.entry.remarks]
+    if duplicated:
+        lines += ["", "## À vérifier", ""]
+        lines += [f"- {o.entry.label} : {'; '.join(o.entry.remarks)}." for o in duplicated]
+    if not graded:
+        return "\n".join(lines) + "\n"
+    lines += ["", "## Répartition des notes", "", "```", *histogram(score_bins(scores)), "```"]
+    lines += questions_section(graded)
+    lines += tests_section(graded)
+    return "\n".join(lines) + "\n"
+
+
+def questions_section(graded: list[Outcome]) -> list[str]:
+    points = [points_by_function(o.result) for o in graded]
+    lines = [
+        "",
+        "## Par question",
+        "",
+        f"Sur les {len(graded)} rendu(s) noté(s), dans l'ordre du sujet.",
+        "",
+        "| Question | Fonction | Points | Moyenne | Tous les points | Aucun point |",
+        "|---|---|---|---|---|---|",
+    ]
+    blocks = []
+    for function in bareme.FUNCTIONS:
+        question, total = bareme.BAREME[function]
+        earned = [p[function] for p in points]
+        bins = point_bins(earned, total)
+        lines.append(
+            f"| {question} | {function} | {french_number(total, 0)} | "
+            f"{french_number(statistics.mean(earned))} | {bins[-1][1]} | {bins[0][1]} |"
+        )
+        blocks += [
+            "",
+            f"{question} {function} (sur {french_number(total, 0)}), "
+            f"moyenne {french_number(statistics.mean(earned))} :",
+            *histogram(bins),
+        ]
+    return [
+        *lines,
+        "",
+        "Répartition des points, en nombre d'étudiants :",
+        "",
+        "```",
+        *blocks[1:],
+        "```",
+    ]
+
+
+def tests_section(graded: list[Outcome]) -> list[str]:
+    """Chaque test raté : par combien d'étudiants, et le contre-exemple le plus partagé."""
+    order = {function: index for index, function in enumerate(bareme.FUNCTIONS)}
+    ran: dict[tuple[str, str], set[str]] = collections.defaultdict(set)
+    failed: dict[tuple[str, str], dict[str, str]] = collections.defaultdict(dict)
+    for outcome in graded:
+        for test in outcome.result["tests"]:
+            key = (test["tags"][0], test["name"])
+            ran[key].add(outcome.entry.label)
+            if test["status"] != "passed":
+                failed[key][outcome.entry.label] = without_source_lines(test["output"])
+    ranked = sorted(failed, key=lambda key: (-len(failed[key]), order.get(key[0], 99), key[1]))
+    lines = ["", "## Tests ratés", ""]
+    if not ranked:
+        return [*lines, "Aucun test raté : tous les rendus notés ont tous les points."]
+    lines.append(
+        f"Du plus raté au moins raté ; {len(ran) - len(ranked)} test(s) réussi(s) par tous."
+    )
+    for function, name in ranked:
+        students = failed[(function, name)]
+        out_of = len(ran[(function, name)])
+        by_example = collections.defaultdict(list)
+        for label, example in students.items():
+            by_example[example].append(label)
+        example, sharing = max(by_example.items(), key=lambda item: len(item[1]))
+        question = bareme.BAREME[function][0]
+        lines += [
+            "",
+            f"### {question} {function} : {name}",
+            "",
+            f"Raté par {len(students)} étudiant(s) sur {out_of} noté(s) "
+            f"({100 * len(students) / out_of:.0f} %) : {names(sorted(students))}.",
+            "",
+            f"Contre-exemple le plus partagé ({len(sharing)} étudiant(s) sur {len(students)} : "
+            f"{names(sorted(sharing))}) :",
+            "",
+            "```",
+            example,
+            "```",
+        ]
+    return lines
