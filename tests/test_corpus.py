@@ -148,9 +148,9 @@ def test_feedback_names_the_problems(graded_class):
     hang = (graded_class / "retours" / "hostile_while_true_pass.txt").read_text("utf-8")
     assert "ne s'est pas terminée" in hang
     exits = (graded_class / "retours" / "hostile_os_exit_a_l_import.txt").read_text("utf-8")
-    assert "os._exit" in exits and "chargement" in exits
+    assert "os._exit" in exits and "os._exit(0)" in exits and "définitions" in exits
     endless = (graded_class / "retours" / "hostile_boucle_a_l_import.txt").read_text("utf-8")
-    assert "boucle sans fin" in endless and "chargement" in endless
+    assert "boucle sans fin" in endless and "while True" in endless
 
 
 def test_notes_csv_and_summary(graded_class):

@@ -1,5 +1,5 @@
-# description : erreur de syntaxe (= au lieu de == dans un if de propagate_open_cells) : le fichier ne compile pas, aucune fonction n'existe.
-# perd : initialise_mines, initialise_open, is_coord_ok, nb_adjacent_mines, compute_neigh, display_board, is_move_ok, ask_move, propagate_open_cells, is_finished, play_turn, play_the_game, main
+# description : erreur de syntaxe (= au lieu de == dans un if de propagate_open_cells) : seule la fonction qui ne se compile pas est retirée, les autres sont notées.
+# perd : propagate_open_cells
 # base : aucune
 import random
 

@@ -1,5 +1,5 @@
-# description : sys.exit() appelé en tête du fichier, avant toute définition (reste d'un essai) : le module s'arrête à l'import et aucune fonction n'est définie.
-# perd : initialise_mines, initialise_open, is_coord_ok, nb_adjacent_mines, compute_neigh, display_board, is_move_ok, ask_move, propagate_open_cells, is_finished, play_turn, play_the_game, main
+# description : sys.exit() appelé en tête du fichier (reste d'un essai) avant des fonctions pas encore écrites : l'appel est sauté au chargement, les trois fonctions écrites sont notées, les autres manquent.
+# perd : main, nb_adjacent_mines, compute_neigh, display_board, is_move_ok, ask_move, propagate_open_cells, is_finished, play_turn, play_the_game
 # base : aucune
 import random
 import sys

@@ -641,7 +641,18 @@ def describe_load(info: dict | None, graded: list[str]) -> str:
         )
     dropped = info.get("dropped") or []
     skipped = info.get("skipped") or []
-    notes = [describe_dropped(part, graded) for part in dropped]
+    notes = []
+    if info.get("first_load") == "hung":
+        notes.append(
+            "Le chargement de votre code ne se terminait pas (une boucle sans fin au niveau "
+            "du module ?) : il a été refait avec les seules définitions."
+        )
+    elif info.get("first_load") == "died":
+        notes.append(
+            "Le chargement de votre code arrêtait Python (un appel à os._exit au niveau du "
+            "module ?) : il a été refait avec les seules définitions."
+        )
+    notes += [describe_dropped(part, graded) for part in dropped]
     notes += [describe_skipped(part) for part in skipped]
     if any(part["type"] is not None for part in skipped):
         notes.append(
@@ -714,8 +725,8 @@ def describe_skipped(part: dict) -> str:
     where = f"Ligne {part['line']} de {part['file']}, « {part['text']} »"
     if part["type"] is None:
         return (
-            f"{where} n'a pas été exécutée : le chargement complet ne se terminait pas, "
-            "seules les définitions (fonctions, imports, constantes) ont été chargées."
+            f"{where} n'a pas été exécutée : seules les définitions (fonctions, imports, "
+            "constantes) ont été chargées."
         )
     return (
         f"{where} n'a pas été exécutée : {part['message']} ; elle aurait arrêté le "

@@ -194,6 +194,7 @@ class Submission:
         self.incidents: list[str] = []  # ce qui est arrivé sans être la faute de l'étudiant
         self.retried = False  # un appel de ce test a déjà été refait
         self.definitions_only = False  # le chargement complet ne s'est pas terminé
+        self.first_load: str | None = None  # "hung" ou "died" : pourquoi
         try:
             self.copy_report = self.copy_code()
         except BaseException:
@@ -242,10 +243,13 @@ class Submission:
                     )
                 elif lost.kind in ("cpu", "idle", "died") and not self.definitions_only:
                     self.definitions_only = True
+                    self.first_load = "died" if lost.kind == "died" else "hung"
                 else:
                     raise
                 self.worker.stop()
                 info = self.launch()
+                if self.first_load:
+                    info["first_load"] = self.first_load
         except WorkerLost as lost:
             info = {"ready": False, "functions": [], "error": None}
             if lost.kind in ("cpu", "idle", "wall"):
