@@ -113,6 +113,7 @@ def grade(submission: Path, scratch: Path, require_sandbox: bool, minutes: int) 
         resolve_submission(code)  # un message clair si le code du TP n'y est pas
     except SubmissionError as error:
         return noter_classe.not_graded(printable(f"{error} (reçu : {received(code)})"))
+    # Les réglages de noter_classe que donnerait sa ligne de commande (un seul rendu ici).
     noter_classe.SANDBOX_OPTIONS[:] = ["--require-sandbox"] if require_sandbox else []
     noter_classe.TIME_LIMIT = minutes * 60
     result = noter_classe.grade_one("rendu", code, scratch)

@@ -18,6 +18,8 @@ import sys
 import zipfile
 from pathlib import Path
 
+import gradescope
+import hypothesis
 import pytest
 from gradescope_upload import Unpacked, find_code, unpack_zip
 
@@ -192,8 +194,6 @@ def test_zip_layout(autograder_zip):
     assert not any(name.startswith("tests/corpus") for name in names)
     for project_test in ("test_corpus.py", "test_jeu.py", "test_kit.py", "test_gradescope.py"):
         assert f"tests/{project_test}" not in names
-    import hypothesis
-
     assert pins == [f"pytest=={pytest.__version__}", f"hypothesis=={hypothesis.__version__}"]
     assert "[tool.pytest.ini_options]" in pyproject and "[project]" not in pyproject
 
@@ -206,8 +206,6 @@ def test_zip_is_reproducible(autograder_zip, tmp_path):
 
 def test_build_refuses_versions_the_image_cannot_install():
     """hypothesis ou pytest qui refusent le Python de l'image : le zip n'est pas écrit."""
-    import gradescope
-
     with pytest.raises(gradescope.BuildError, match="demande Python"):
         gradescope.pinned_versions("3.0")
 
