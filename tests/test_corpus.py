@@ -133,7 +133,18 @@ def test_results_json_form(graded_class):
     assert result["max_score"] == 20
     assert sum(t["max_score"] for t in result["tests"]) == pytest.approx(20.0)
     for test in result["tests"]:
-        assert set(test) == {"name", "score", "max_score", "status", "output", "tags"}
+        assert set(test) == {
+            "name",
+            "name_format",
+            "number",
+            "score",
+            "max_score",
+            "status",
+            "output",
+            "output_format",
+            "tags",
+            "visibility",
+        }
         assert test["status"] in ("passed", "failed")
         assert len(test["tags"]) == 1 and test["tags"][0] in bareme.BAREME
         assert (test["status"] == "passed") == (test["score"] == test["max_score"])

@@ -73,29 +73,153 @@ def total(results: list[TestResult]) -> float:
     return sum(r.points for r in results if r.passed)
 
 
-def results_json(results: list[TestResult], seconds: float, output: str, isolation: str) -> dict:
-    """Le format results.json de Gradescope : score, max_score, execution_time, tests.
+def question_number(function: str) -> int:
+    """Le numéro de la question du sujet d'une fonction (``Q4`` → 4)."""
+    return int(bareme.BAREME[function][0].removeprefix("Q"))
 
+
+def sujet_order(function: str) -> tuple[int, int]:
+    """L'ordre du sujet : par question, puis dans l'ordre du barème."""
+    return question_number(function), bareme.FUNCTIONS.index(function)
+
+
+# Comment Gradescope montre les textes (tels quels : ni HTML, ni Markdown) et ce
+# qu'affiche la notation (à l'enseignant seul).
+PRESENTATION = {
+    "output_format": "text",
+    "test_output_format": "text",
+    "test_name_format": "text",
+    "stdout_visibility": "hidden",
+}
+
+
+def results_json(results: list[TestResult], seconds: float, output: str, isolation: str) -> dict:
+    """Le format results.json de Gradescope, avec tous ses champs utiles.
+
+    Les tests suivent l'ordre du sujet ; ``number`` (« 4.2 » : question 4, 2e test)
+    permet à Gradescope de les grouper par question (voir aussi :data:`PRESENTATION`).
     ``isolation`` (``bwrap`` ou ``aucune``) dit si le code a tourné dans un bac à sable.
     """
+    ordered = sorted(results, key=lambda r: sujet_order(r.function))
+    numbers: dict[int, int] = {}
+    tests = []
+    for r in ordered:
+        question = question_number(r.function)
+        numbers[question] = numbers.get(question, 0) + 1
+        tests.append(
+            {
+                "name": r.name,
+                "name_format": "text",
+                "number": f"{question}.{numbers[question]}",
+                "score": round(r.points if r.passed else 0.0, 4),
+                "max_score": round(r.points, 4),
+                "status": "passed" if r.passed else "failed",
+                "output": r.output,
+                "output_format": "text",
+                "tags": [r.function],
+                "visibility": "visible",
+            }
+        )
     return {
         "score": round(total(results), 4),
         "max_score": bareme.TOTAL,
         "execution_time": round(seconds, 2),
         "output": output,
+        **PRESENTATION,
         "isolation": isolation,
-        "tests": [
-            {
-                "name": r.name,
-                "score": round(r.points if r.passed else 0.0, 4),
-                "max_score": round(r.points, 4),
-                "status": "passed" if r.passed else "failed",
-                "output": r.output,
-                "tags": [r.function],
-            }
-            for r in results
-        ],
+        "tests": tests,
     }
+
+
+# Qui voit l'explication d'un test raté et son contre-exemple, et quand : l'option
+# --contre-exemples de tests/gradescope.py → la visibilité Gradescope de ce détail.
+# « jamais » n'a pas d'entrée cachée (``hidden``) : Gradescope ne montre pas sa note
+# totale à l'étudiant quand un test lui est caché. Le détail reste dans ce
+# qu'affiche la notation, que seul l'enseignant voit.
+COUNTEREXAMPLES = {
+    "toujours": "visible",
+    "apres-echeance": "after_due_date",
+    "jamais": None,
+}
+WITHHELD = {
+    "apres-echeance": "Test raté : l'explication et le contre-exemple seront visibles après "
+    "la date limite.",
+    "jamais": "Test raté : l'explication et le contre-exemple ne sont pas communiqués.",
+}
+# Les champs de premier niveau que Gradescope documente ; les autres vont dans extra_data.
+GRADESCOPE_FIELDS = {
+    "score",
+    "execution_time",
+    "output",
+    "output_format",
+    "test_output_format",
+    "test_name_format",
+    "visibility",
+    "stdout_visibility",
+    "extra_data",
+    "tests",
+    "leaderboard",
+}
+
+
+def results_from_json(data: dict) -> list[TestResult]:
+    """Les résultats des tests, relus dans un results.json (pour le tableau des points)."""
+    return [
+        TestResult(
+            nodeid=test["number"],
+            name=test["name"],
+            function=test["tags"][0],
+            weight=test["max_score"],
+            passed=test["status"] == "passed",
+            output=test["output"],
+            points=test["max_score"],
+        )
+        for test in data["tests"]
+    ]
+
+
+def for_gradescope(data: dict, counterexamples: str = "toujours") -> dict:
+    """Le results.json déposé sur Gradescope, à partir de celui du correcteur.
+
+    - ``output`` commence par le tableau des points par question ;
+    - les tests gardent leur nom et leurs points, toujours visibles ; l'explication
+      d'un test raté (avec son contre-exemple) est visible selon ``counterexamples``
+      (une clé de :data:`COUNTEREXAMPLES`) : tout de suite, après la date limite
+      (dans une entrée sans points, de même numéro, visible après la date limite),
+      ou jamais ;
+    - les champs que Gradescope ne documente pas (``max_score``, ``isolation``…)
+      passent dans ``extra_data``.
+    """
+    visibility = COUNTEREXAMPLES[counterexamples]
+    tests = []
+    for test in data["tests"]:
+        if visibility == "visible" or test["status"] == "passed" or not test["output"]:
+            tests.append(test)
+            continue
+        tests.append({**test, "output": WITHHELD[counterexamples]})
+        if visibility is None:
+            continue
+        tests.append(
+            {
+                "name": f"{test['name']} : explication et contre-exemple",
+                "name_format": "text",
+                "number": test["number"],
+                "status": "failed",
+                "output": test["output"],
+                "output_format": "text",
+                "tags": test["tags"],
+                "visibility": visibility,
+            }
+        )
+    output = data["output"]
+    if data["tests"]:
+        table = score_table(results_from_json(data), "Points par question")
+        output = f"{table}\n\n{output}" if output else table
+    result = {**PRESENTATION}
+    result.update((key, value) for key, value in data.items() if key in GRADESCOPE_FIELDS)
+    extra = {key: value for key, value in data.items() if key not in GRADESCOPE_FIELDS}
+    result.update(output=output, tests=tests, extra_data=extra)
+    return result
 
 
 def write_results_json(path: Path, data: dict) -> None:
