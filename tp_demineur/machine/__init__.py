@@ -4,15 +4,23 @@ Une *vue* est ce que voit un joueur : ``vue[y][x]`` vaut ``None`` pour une case
 fermée (avec ou sans drapeau) et un entier de 0 à 8 pour une case ouverte.
 
 - :func:`mine_probabilities` : la probabilité exacte d'une mine dans chaque case ;
+- :func:`best_move` (ou :func:`hint`, l'indice « ? » du jeu) : le coup à jouer et
+  pourquoi, en français ;
 - :func:`play` : une partie entière sur un plateau caché.
 """
 
+from .knowledge import Rule
+from .moves import Move, best_move, hint
 from .player import GameResult, play
 from .probabilities import exact_mine_probabilities, mine_probabilities
 
 __all__ = [
     "GameResult",
+    "Move",
+    "Rule",
+    "best_move",
     "exact_mine_probabilities",
+    "hint",
     "mine_probabilities",
     "play",
 ]

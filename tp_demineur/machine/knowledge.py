@@ -313,7 +313,11 @@ class Knowledge:
             )
         if self.unknown == 0 or 0 < self.mines_left < self.unknown:
             return None
-        reason = Reason(Rule.COUNT, needs=(self.mines_left,)) if self.explain else None
+        reason = None
+        if self.explain:
+            state = self.state
+            decided = tuple(c for c in range(self.size) if state[c] == MINE or state[c] == SAFE)
+            reason = Reason(Rule.COUNT, premises=decided, needs=(self.mines_left,))
         return self.unknown_cells(), self.mines_left > 0, reason
 
     def run_count(self) -> bool:
