@@ -153,7 +153,10 @@ def sentence(knowledge: Knowledge, reason: Reason, cells: list[int], mine: bool)
             rest = need_r - inside
             left = len(cells_r - shared)
             room = "qu'une autre case" if left == 1 else f"que {left} autres cases"
-            end = f"il lui en faut donc encore {rest} ailleurs, et il ne lui reste {room} : {verdict}."
+            end = (
+                f"il lui en faut donc encore {rest} ailleurs, et il ne lui reste {room} : "
+                f"{verdict}."
+            )
         else:
             end = f"ses autres cases fermées n'ont donc pas de mine : {verdict}."
         return f"{lead} {bound} {needs_r} : {end}"
