@@ -6,11 +6,13 @@ fermée (avec ou sans drapeau) et un entier de 0 à 8 pour une case ouverte.
 - :func:`mine_probabilities` : la probabilité exacte d'une mine dans chaque case ;
 - :func:`best_move` (ou :func:`hint`, l'indice « ? » du jeu) : le coup à jouer et
   pourquoi, en français ;
-- :func:`play` : une partie entière sur un plateau caché.
+- :func:`play` : une partie entière sur un plateau caché ;
+- :func:`no_guess_mines` : un plateau qui se résout sans jamais deviner.
 """
 
 from .knowledge import Rule
 from .moves import Move, best_move, hint
+from .no_guess import no_guess_mines
 from .player import GameResult, play
 from .probabilities import exact_mine_probabilities, mine_probabilities
 
@@ -21,6 +23,7 @@ __all__ = [
     "best_move",
     "exact_mine_probabilities",
     "hint",
+    "no_guess_mines",
     "mine_probabilities",
     "play",
 ]
