@@ -189,26 +189,33 @@ def proof(knowledge: Knowledge, cell: int) -> list[int]:
     return sorted(needed, key=lambda c: rank.get(c, len(rank)))
 
 
+def steps(knowledge: Knowledge, cell: int) -> list[tuple[Reason, list[int]]]:
+    """Les étapes de la preuve de ``cell`` : chaque règle employée et toutes les cases
+    qu'elle décide (la dernière étape : ``cell`` seule)."""
+    reasons = knowledge.reasons
+    found: list[tuple[Reason, list[int]]] = []
+    seen: set[int] = set()
+    for c in proof(knowledge, cell):
+        if c == cell:
+            break
+        reason = reasons[c]
+        if id(reason) in seen:
+            continue
+        seen.add(id(reason))
+        found.append((reason, [d for d in knowledge.order if reasons[d] is reason and d != cell]))
+    found.append((reasons[cell], [cell]))
+    return found
+
+
 def explain_deduction(knowledge: Knowledge, cell: int) -> str:
     """L'explication complète d'une case décidée par les règles simples."""
-    steps: list[str] = []
-    reasons = knowledge.reasons
-    done: set[int] = set()
-    chain = proof(knowledge, cell)
-    for c in chain:
-        if c in done:
-            continue
-        reason = reasons[c]
-        if c == cell:
-            steps.append(sentence(knowledge, reason, [cell], knowledge.state[cell] == MINE))
-            break
-        # Toutes les cases décidées par la même règle vont dans la même phrase.
-        group = [d for d in knowledge.order if reasons[d] is reason and d != cell]
-        done.update(group)
-        steps.append(sentence(knowledge, reason, group, True))
-    if len(steps) > 1:
-        steps[-1] = "Donc : " + steps[-1][0].lower() + steps[-1][1:]
-    return " ".join(steps)
+    texts = [
+        sentence(knowledge, reason, cells, knowledge.state[cells[0]] == MINE)
+        for reason, cells in steps(knowledge, cell)
+    ]
+    if len(texts) > 1:
+        texts[-1] = "Donc : " + texts[-1][0].lower() + texts[-1][1:]
+    return " ".join(texts)
 
 
 def numbers_list(knowledge: Knowledge, sources: list[int]) -> str:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from . import explain
 from .choice import Chooser
 from .geometry import coordinates
-from .knowledge import OPEN, UNKNOWN, Knowledge, Reason, Rule
+from .knowledge import MINE, OPEN, UNKNOWN, Knowledge, Reason, Rule
 from .probabilities import Analysis
 from .view import View, read_view
 
@@ -22,7 +22,8 @@ from .view import View, read_view
 @dataclass(frozen=True)
 class Move:
     """Un coup : la case ``(x, y)`` à ouvrir, sa probabilité de mine, sûre ou non,
-    et pourquoi (``reason``, une phrase en français ; ``rule``, la règle employée)."""
+    et pourquoi (``reason``, une phrase en français ; ``rule``, la règle employée ;
+    ``mines``, les cases que l'explication montre minées, de quoi poser des drapeaux)."""
 
     x: int
     y: int
@@ -30,6 +31,7 @@ class Move:
     safe: bool
     reason: str
     rule: Rule
+    mines: tuple[tuple[int, int], ...] = ()
 
 
 Fact = tuple[list[int], bool, "Reason | None"]
@@ -67,7 +69,10 @@ def best_move(view: View, nb_mines: int) -> Move:
         if cell >= 0:
             x, y = coordinates(cell, knowledge.width)
             rule = knowledge.reasons[cell].rule
-            return Move(x, y, 0.0, True, explain.explain_deduction(knowledge, cell), rule)
+            text = explain.explain_deduction(knowledge, cell)
+            mentioned = [c for _, cells in explain.steps(knowledge, cell) for c in cells]
+            mines = mines_of(knowledge, mentioned)
+            return Move(x, y, 0.0, True, text, rule, mines)
     if knowledge.unknown == 0:
         raise ValueError("Il n'y a plus rien à ouvrir : toutes les cases fermées sont des mines.")
     analysis = Analysis(knowledge)
@@ -167,4 +172,9 @@ def cases_move(knowledge: Knowledge, analysis: Analysis, safe: list[int]) -> Mov
     layouts = sum(analysis.groups[g].weights) if local and g is not None else analysis.total
     reason = explain.explain_cases(knowledge, cell, sources(cell), layouts, local)
     x, y = coordinates(cell, knowledge.width)
-    return Move(x, y, 0.0, True, reason, Rule.CASES)
+    return Move(x, y, 0.0, True, reason, Rule.CASES, mines_of(knowledge, knowledge.order))
+
+
+def mines_of(knowledge: Knowledge, cells: list[int]) -> tuple[tuple[int, int], ...]:
+    """Les coordonnées des mines parmi ``cells`` (des cases décidées)."""
+    return tuple(coordinates(c, knowledge.width) for c in cells if knowledge.state[c] == MINE)
