@@ -60,6 +60,8 @@ class Group:
         needs = [need for _, need in constraints]
         solutions = search(keys, [len(c) for c in classes], needs, constraints)
         if solutions is None:
+            keys = sweep_order(keys)
+            classes = [tuple(by_key[k]) for k in keys]
             low, weights, masses = count_by_states(keys, [len(c) for c in classes], needs)
             return cls(classes, low, weights, masses, None)
         return cls(classes, *tally(solutions, len(classes)), solutions)
@@ -80,6 +82,56 @@ def order_classes(keys: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
         ordered.append(key)
         seen.update(key)
     return ordered
+
+
+def sweep_order(keys: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """Un ordre pour le calcul par états : on balaie le groupe depuis un bord, en gardant
+    à chaque pas le moins possible de contraintes entamées et pas encore complètes."""
+    users: dict[int, list[int]] = {}
+    for i, key in enumerate(keys):
+        for j in key:
+            users.setdefault(j, []).append(i)
+    # Un départ au bord : la dernière classe atteinte par un parcours en largeur.
+    seen = {0}
+    frontier = [0]
+    last = 0
+    while frontier:
+        following = []
+        for i in frontier:
+            for j in keys[i]:
+                for k in users[j]:
+                    if k not in seen:
+                        seen.add(k)
+                        following.append(k)
+        if following:
+            last = following[0]
+        frontier = following
+    remaining = {j: len(u) for j, u in users.items()}
+    opened: set[int] = set()
+    placed: set[int] = set()
+    order = []
+    candidates = {last}
+    while len(order) < len(keys):
+        if not candidates:
+            candidates = {i for i in range(len(keys)) if i not in placed}
+
+        def cost(i: int) -> tuple[int, int, int]:
+            key = keys[i]
+            closing = sum(1 for j in key if remaining[j] == 1)
+            return (len(opened | set(key)) - closing, -closing, i)
+
+        best = min(candidates, key=cost)
+        candidates.discard(best)
+        placed.add(best)
+        order.append(keys[best])
+        for j in keys[best]:
+            remaining[j] -= 1
+            if remaining[j]:
+                opened.add(j)
+                candidates.update(k for k in users[j] if k not in placed)
+            else:
+                opened.discard(j)
+    return order
 
 
 def search(
@@ -172,49 +224,60 @@ def count_by_states(
         current = sorted((set(current) | set(cons)) - {j for j in cons if last[j] == pos})
         open_after.append(tuple(current))
 
-    def step(state: dict[int, int], pos: int, k: int) -> tuple[int, ...] | None:
-        """L'état après avoir mis ``k`` mines dans la classe ``pos`` (None : impossible)."""
-        left = dict(state)
-        for j in keys[pos]:
-            rest = left.get(j, needs[j]) - k
-            if rest < 0 or (last[j] == pos and rest != 0):
-                return None
-            left[j] = rest
-        return tuple(left[j] for j in open_after[pos])
+    opened_before: list[tuple[int, ...]] = [(), *open_after[:-1]]
 
-    # Passage avant : forward[pos] décrit les états avant la classe pos.
-    forward: list[dict[tuple[int, ...], dict[int, int]]] = [{(): {0: 1}}]
-    opened_before: list[tuple[int, ...]] = [()]
-    for pos in range(n):
-        table: dict[tuple[int, ...], dict[int, int]] = {}
-        names = opened_before[pos]
-        for key, poly in forward[pos].items():
-            state = dict(zip(names, key))
-            for k in range(sizes[pos] + 1):
-                new = step(state, pos, k)
-                if new is None:
+    def moves_from(pos: int):
+        """Pour la classe ``pos`` : une fonction état -> [(k, état suivant)] possibles."""
+        index = {j: i for i, j in enumerate(opened_before[pos])}
+        touched = [(index.get(j, -1), needs[j], last[j] == pos) for j in keys[pos]]
+        where = {j: t for t, j in enumerate(keys[pos])}
+        # Chaque contrainte ouverte après la classe : (vient des touchées ?, indice).
+        layout = [(j in where, where[j] if j in where else index[j]) for j in open_after[pos]]
+        size = sizes[pos]
+
+        def moves(key: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
+            values = [key[i] if i >= 0 else need for i, need, _ in touched]
+            found = []
+            for k in range(min(size, *values) + 1):
+                rests = [v - k for v in values]
+                if any(r and closing for r, (_, _, closing) in zip(rests, touched)):
                     continue
+                found.append((k, tuple(rests[i] if mine else key[i] for mine, i in layout)))
+            return found
+
+        return moves
+
+    # Passage avant : forward[pos] décrit les états avant la classe pos ; on garde les
+    # transitions pour les deux passages suivants.
+    forward: list[dict[tuple[int, ...], dict[int, int]]] = [{(): {0: 1}}]
+    transitions: list[dict[tuple[int, ...], list[tuple[int, tuple[int, ...]]]]] = []
+    for pos in range(n):
+        moves = moves_from(pos)
+        table: dict[tuple[int, ...], dict[int, int]] = {}
+        known: dict[tuple[int, ...], list[tuple[int, tuple[int, ...]]]] = {}
+        for key, poly in forward[pos].items():
+            known[key] = found = moves(key)
+            for k, new in found:
                 ways = comb(sizes[pos], k)
                 target = table.setdefault(new, {})
                 for m, w in poly.items():
                     target[m + k] = target.get(m + k, 0) + w * ways
         forward.append(table)
-        opened_before.append(open_after[pos])
+        transitions.append(known)
     # Passage arrière : backward[pos] décrit les fins à partir de la classe pos.
     backward: list[dict[tuple[int, ...], dict[int, int]]] = [{} for _ in range(n + 1)]
     backward[n] = {(): {0: 1}}
     for pos in range(n - 1, -1, -1):
-        names = opened_before[pos]
         table = {}
-        for key in forward[pos]:
-            state = dict(zip(names, key))
+        after_all = backward[pos + 1]
+        for key, found in transitions[pos].items():
             poly: dict[int, int] = {}
-            for k in range(sizes[pos] + 1):
-                new = step(state, pos, k)
-                if new is None or new not in backward[pos + 1]:
+            for k, new in found:
+                after = after_all.get(new)
+                if after is None:
                     continue
                 ways = comb(sizes[pos], k)
-                for m, w in backward[pos + 1][new].items():
+                for m, w in after.items():
                     poly[m + k] = poly.get(m + k, 0) + w * ways
             if poly:
                 table[key] = poly
@@ -229,15 +292,12 @@ def count_by_states(
         weights[m - low] += w
     masses = [[0] * length for _ in range(n)]
     for pos in range(n):
-        names = opened_before[pos]
         for key, before in forward[pos].items():
-            state = dict(zip(names, key))
-            for k in range(1, sizes[pos] + 1):
-                new = step(state, pos, k)
-                if new is None or new not in backward[pos + 1]:
+            for k, new in transitions[pos][key]:
+                after = backward[pos + 1].get(new)
+                if not k or after is None:
                     continue
                 ways = comb(sizes[pos], k) * k
-                after = backward[pos + 1][new]
                 for m1, w1 in before.items():
                     for m2, w2 in after.items():
                         masses[pos][m1 + k + m2 - low] += w1 * w2 * ways

@@ -9,18 +9,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .geometry import coordinates
-from .knowledge import MINE, Knowledge, Reason, Rule
+from .knowledge import MINE, Knowledge, Reason, Rule, at
 
 # Au-delà, une fraction est trop longue pour aider : on ne donne que le pourcentage.
 READABLE_DENOMINATOR = 10_000
 # Au-delà, on ne cite pas tous les nombres d'un groupe.
 LISTED_NUMBERS = 6
-
-
-def pos(cell: int, width: int) -> str:
-    x, y = coordinates(cell, width)
-    return f"({x}, {y})"
 
 
 def enumerate_cells(cells, width: int) -> str:
@@ -29,7 +23,7 @@ def enumerate_cells(cells, width: int) -> str:
     >>> enumerate_cells([1, 2, 3], 10)
     '(1, 0), (2, 0) et (3, 0)'
     """
-    names = [pos(c, width) for c in sorted(cells)]
+    names = [at(c, width) for c in sorted(cells)]
     if len(names) == 1:
         return names[0]
     return ", ".join(names[:-1]) + " et " + names[-1]
@@ -68,7 +62,7 @@ def probability_text(p: Fraction) -> str:
 
 def number(knowledge: Knowledge, cell: int) -> str:
     """« le 2 en (3, 1) »."""
-    return f"le {knowledge.value[cell]} en {pos(cell, knowledge.width)}"
+    return f"le {knowledge.value[cell]} en {at(cell, knowledge.width)}"
 
 
 def missing(knowledge: Knowledge, cell: int, need: int, premises: tuple[int, ...]) -> str:
@@ -234,7 +228,7 @@ def explain_cases(
 ) -> str:
     """Une case sûre que seul l'examen de tous les cas prouve."""
     width = knowledge.width
-    at = pos(cell, width)
+    place = at(cell, width)
     known = [c for c in knowledge.order if knowledge.state[c] == MINE]
     prefix = ""
     if known:
@@ -248,14 +242,14 @@ def explain_cases(
     if not sources:
         return (
             f"{prefix}Les {plural(knowledge.mines_left, 'mine')} qui restent sont forcément "
-            f"toutes autour des nombres : les cases loin de tout nombre, comme {at}, sont sûres."
+            f"toutes autour des nombres : les cases loin de tout nombre, comme {place}, sont sûres."
         )
     total = "" if local else f", avec les {plural(knowledge.mines_left, 'mine')} qui restent,"
     return (
         f"{prefix}Aucune règle simple ne suffit ici. Dans toutes les façons de placer"
         f"{total} les mines autour des nombres voisins ({numbers_list(knowledge, sources)}"
         f"{count}), "
-        f"{at} n'a jamais de mine : elle est sûre."
+        f"{place} n'a jamais de mine : elle est sûre."
     )
 
 
@@ -263,9 +257,9 @@ def explain_guess(
     knowledge: Knowledge, cell: int, p: Fraction, ties: int, progress: float | None
 ) -> str:
     """La case la moins risquée, quand aucune n'est sûre."""
-    at = pos(cell, knowledge.width)
+    place = at(cell, knowledge.width)
     text = (
-        f"Aucune case n'est sûre. La moins risquée est {at} : "
+        f"Aucune case n'est sûre. La moins risquée est {place} : "
         f"elle cache une mine avec une probabilité de {probability_text(p)}."
     )
     if ties > 1:
