@@ -35,6 +35,9 @@ from tp_demineur.machine import (  # noqa: E402
     no_guess_mines,
     play,
 )
+from tp_demineur.machine.choice import Chooser  # noqa: E402
+from tp_demineur.machine.knowledge import Knowledge  # noqa: E402
+from tp_demineur.machine.probabilities import Analysis  # noqa: E402
 
 pytestmark = pytest.mark.projet
 
@@ -413,6 +416,23 @@ def test_play_is_reproducible_and_wins_often():
     # 97 % des parties « opening » débutant sont gagnables ; 40 parties en perdent rarement 5.
     assert sum(r.won for r in results) >= 35
     assert all(r.moves >= 1 + r.guesses for r in results)
+
+
+def test_a_guess_that_nothing_can_avoid_comes_first():
+    """Le 4 en (1, 0) a trois mines connues dessous et une dernière en (0, 0) ou (2, 0) :
+    rien ne départagera jamais ces deux cases. La machine y devine tout de suite, même si
+    l'intérieur (une mine dans 6 cases) est moins risqué ; le conseil, lui, reste la case
+    la moins risquée."""
+    knowledge = Knowledge(3, 4, 5)
+    knowledge.reveal(1, 4)
+    for cell in (3, 4, 5):
+        knowledge.mark(cell, True, None)
+    analysis = Analysis(knowledge)
+    chooser = Chooser(knowledge, analysis)
+    assert chooser.choose(forced_first=True) in (0, 2)
+    assert chooser.choose() >= 6
+    assert analysis.probability(0) == Fraction(1, 2)
+    assert analysis.probability(6) == Fraction(1, 6)
 
 
 # ---------------------------------------------------------------------------

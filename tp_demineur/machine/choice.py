@@ -73,16 +73,18 @@ class Chooser:
         self._outlooks: dict[tuple, Outlook | None] = {}
         self._rest: dict[frozenset[int], tuple[int, list[int]]] = {}
 
-    def least_risky(self) -> tuple[list[int], Fraction]:
-        """Les cases inconnues de plus petite probabilité de mine, et cette probabilité."""
+    def least_risky(self, group: int | None = None) -> tuple[list[int], Fraction]:
+        """Les cases inconnues de plus petite probabilité de mine (celles du groupe
+        ``group`` seulement, s'il est donné), et cette probabilité."""
         analysis = self.analysis
         # Les probabilités par classe (et pour l'intérieur) : masse / taille.
         options: list[tuple[int, int, tuple[int, ...]]] = [
             (mass, len(cells), cells)
-            for masses, group in zip(analysis.class_mass, analysis.groups)
-            for mass, cells in zip(masses, group.classes)
+            for g, (masses, grp) in enumerate(zip(analysis.class_mass, analysis.groups))
+            if group is None or g == group
+            for mass, cells in zip(masses, grp.classes)
         ]
-        if analysis.interior:
+        if analysis.interior and group is None:
             options.append((analysis.interior_mass, 1, tuple(analysis.interior)))
         best: list[int] = []
         best_mass, best_size = 1, 0  # une fraction « infinie » au départ
@@ -96,9 +98,26 @@ class Chooser:
         best.sort()
         return best, Fraction(best_mass, best_size * analysis.total)
 
-    def choose(self, rng: random.Random | None = None) -> int:
-        """La case à ouvrir : P, puis S, E, Q (voir le module), puis le hasard."""
-        candidates, _ = self.least_risky()
+    def forced_group(self) -> int | None:
+        """Un groupe où il faudra deviner tôt ou tard, quoi qu'il arrive ailleurs : toutes
+        ses solutions ont le même nombre de mines (le total n'y apprend rien) et aucune
+        case inconnue hors de lui ne touche ses cases (rien ne l'éclaircira). Le jouer
+        maintenant ne change pas les chances de gagner, et une partie perdue l'est plus tôt.
+        """
+        state, table = self.knowledge.state, self.knowledge.neighbours
+        for g, group in enumerate(self.analysis.groups):
+            if len(group.weights) != 1:
+                continue
+            cells = {c for cls in group.classes for c in cls}
+            if all(state[n] != UNKNOWN or n in cells for c in cells for n in table[c]):
+                return g
+        return None
+
+    def choose(self, rng: random.Random | None = None, forced_first: bool = False) -> int:
+        """La case à ouvrir : P, puis S, E, Q (voir le module), puis le hasard. Avec
+        ``forced_first``, un groupe où deviner est inévitable passe avant le reste."""
+        group = self.forced_group() if forced_first else None
+        candidates, _ = self.least_risky(group)
         if len(candidates) > 1:
             outlooks = {c: self.outlook(c) for c in candidates}
             for rank in range(3):
