@@ -72,6 +72,7 @@ class Chooser:
         self.analysis = analysis
         self._outlooks: dict[tuple, Outlook | None] = {}
         self._rest: dict[frozenset[int], tuple[int, list[int]]] = {}
+        self._far: dict[tuple[frozenset[int], int], list[tuple[int, int]]] = {}
 
     def least_risky(self, group: int | None = None) -> tuple[list[int], Fraction]:
         """Les cases inconnues de plus petite probabilité de mine (celles du groupe
@@ -189,7 +190,12 @@ class Chooser:
         parts.append((bit_rest, rest_interior))
         low_rest, rest = self._untouched(frozenset(touched))
         mines_left = analysis.mines_left
-        completions: dict[int, tuple[int, bool]] = {}
+        # Les classes des groupes non touchés : le nombre révélé peut aussi les vider,
+        # par le compte total des mines (une part chacune, après celles de l'intérieur).
+        far = self._far_classes(frozenset(touched), rest_interior)
+        far_bits = [(1 << (shift + 2 + i), size, reach) for i, (size, reach) in enumerate(far)]
+        parts.extend((bit, size) for bit, size, _ in far_bits)
+        completions: dict[int, tuple[int, bool, int]] = {}
         values: dict[int, list[int]] = {}
         for (x, m), (w, mask) in table.items():
             for j in range(near_interior + 1):
@@ -203,14 +209,20 @@ class Chooser:
                         if u and 0 <= r <= rest_interior:
                             total += u * comb(rest_interior, r)
                             nonempty = nonempty or r > 0
-                    completions[used] = (total, nonempty)
-                total, nonempty = completions[used]
+                    left = mines_left - used
+                    reached = 0
+                    if left >= 0:
+                        for bit, _, reach in far_bits:
+                            if reach >> left & 1:
+                                reached |= bit
+                    completions[used] = (total, nonempty, reached)
+                total, nonempty, reached = completions[used]
                 weight = w * comb(near_interior, j) * total
                 if not weight:
                     continue
                 entry = values.setdefault(x + j, [0, 0])
                 entry[0] += weight
-                entry[1] |= mask | (bit_near if j else 0) | (bit_rest if nonempty else 0)
+                entry[1] |= mask | reached | (bit_near if j else 0) | (bit_rest if nonempty else 0)
         grand = sum(w for w, _ in values.values())
         if not grand:
             return None
@@ -222,6 +234,33 @@ class Chooser:
             new_safe[v] = sum(n for bit, n in parts if n and not mask & bit)
         return Outlook(probabilities, new_safe)
 
+    def _far_classes(self, touched: frozenset[int], rest_interior: int) -> list[tuple[int, int]]:
+        """Pour chaque classe d'un groupe non touché : sa taille, et l'ensemble (bits
+        d'un entier) des nombres de mines ``n`` à placer hors des parts touchées pour
+        lesquels cette classe peut encore avoir une mine (groupes non touchés et reste
+        de l'intérieur se partageant ces ``n`` mines)."""
+        key = (touched, rest_interior)
+        if key in self._far:
+            return self._far[key]
+        groups = [g for g in range(len(self.analysis.groups)) if g not in touched]
+        supports = [
+            sum(1 << (group.low + m) for m, w in enumerate(group.weights) if w)
+            for group in (self.analysis.groups[g] for g in groups)
+        ]
+        found: list[tuple[int, int]] = []
+        for i, g in enumerate(groups):
+            others = 1
+            for k, support in enumerate(supports):
+                if k != i:
+                    others = sum_sets(others, support)
+            others = sum_sets(others, (1 << (rest_interior + 1)) - 1)
+            group = self.analysis.groups[g]
+            for cells, masses in zip(group.classes, group.masses):
+                nonzero = sum(1 << (group.low + m) for m, mass in enumerate(masses) if mass)
+                found.append((len(cells), sum_sets(nonzero, others)))
+        self._far[key] = found
+        return found
+
     def _untouched(self, touched: frozenset[int]) -> tuple[int, list[int]]:
         """Le polynôme (plus bas degré, coefficients) des groupes hors de ``touched``."""
         if touched not in self._rest:
@@ -232,6 +271,21 @@ class Chooser:
                     low += group.low
             self._rest[touched] = (low, poly)
         return self._rest[touched]
+
+
+def sum_sets(a: int, b: int) -> int:
+    """Les sommes ``x + y`` pour ``x`` dans ``a`` et ``y`` dans ``b`` (ensembles d'entiers
+    positifs codés en bits d'un entier).
+
+    >>> bin(sum_sets(0b101, 0b11))
+    '0b1111'
+    """
+    result = 0
+    while a:
+        low = a & -a
+        result |= b << (low.bit_length() - 1)
+        a ^= low
+    return result
 
 
 def split_table(
