@@ -34,6 +34,7 @@ from tp_demineur.machine import (  # noqa: E402
     mine_probabilities,
     no_guess_mines,
     play,
+    view_of,
 )
 from tp_demineur.machine.choice import Chooser  # noqa: E402
 from tp_demineur.machine.knowledge import Knowledge  # noqa: E402
@@ -386,6 +387,14 @@ def test_the_first_move_of_an_empty_board_is_a_corner():
     move = best_move([[N] * 9 for _ in range(9)], 10)
     assert (move.x, move.y) in {(0, 0), (8, 0), (0, 8), (8, 8)}
     assert "10/81" in move.reason
+
+
+def test_the_view_of_a_tp_game():
+    mines = [[True, False, False], [False, False, False]]
+    opened = [[False, True, False], [False, False, True]]
+    assert view_of(mines, opened) == [[N, 1, N], [N, N, 0]]
+    with pytest.raises(ValueError, match="mine ouverte"):
+        view_of(mines, [[True, False, False], [False, False, False]])
 
 
 def test_nothing_to_open_is_said_in_french():

@@ -67,6 +67,8 @@ def read_view(view: View, nb_mines: int, explain: bool = False) -> Knowledge:
 def view_of(mines: list[list[bool]], opened: list[list[bool]]) -> View:
     """La vue d'une partie du TP : les nombres des cases ouvertes, None ailleurs.
 
+    Lève ``ValueError`` si une mine est ouverte (la partie est perdue : plus rien à voir).
+
     >>> view_of([[True, False]], [[False, True]])
     [[None, 1]]
     """
@@ -75,6 +77,8 @@ def view_of(mines: list[list[bool]], opened: list[list[bool]]) -> View:
     for y in range(height):
         row: list[int | None] = []
         for x in range(width):
+            if opened[y][x] and mines[y][x]:
+                raise ValueError(f"La case ({x}, {y}) est une mine ouverte : la partie est perdue.")
             if opened[y][x]:
                 row.append(
                     sum(
