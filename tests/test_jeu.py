@@ -478,7 +478,7 @@ def test_aide_et_indice() -> None:
     assert_clean(done)
     replies = answers(done.stdout)
     assert replies[0].startswith(screen.help_text() + "\n" + STATUS)
-    assert "joueur machine" in replies[1]
+    assert replies[1].startswith("Indice : toute case est sûre au premier coup")
     assert all(len(line) <= 80 for line in screen.help_text().splitlines())
 
 

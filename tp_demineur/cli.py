@@ -84,6 +84,21 @@ def bounded_int(low: int, high: int | None):
     return parse
 
 
+def bounded_float(low: float, high: float):
+    """Un type d'option : un nombre (décimal permis) dans [low, high]."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text.replace(",", "."))
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"« {text} » n'est pas un nombre") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{text} n'est pas permis : il faut de {low} à {high}")
+        return value
+
+    return parse
+
+
 def level_option(text: str) -> str:
     """Un type d'option : le nom d'un niveau."""
     names = [level.name for level in LEVELS]
@@ -152,6 +167,23 @@ def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
         "rejoue un plateau, comme le propose la fin de chaque partie",
     )
     options.add_argument(
+        "--sans-hasard",
+        action="store_true",
+        help="un plateau qui se résout sans jamais deviner, depuis le premier coup",
+    )
+    options.add_argument(
+        "--auto",
+        action="store_true",
+        help="la machine joue la partie à l'écran, en expliquant chaque coup",
+    )
+    options.add_argument(
+        "--pause",
+        type=bounded_float(0, 60),
+        default=1.0,
+        metavar="SECONDES",
+        help="avec --auto, la pause entre deux coups (1 seconde)",
+    )
+    options.add_argument(
         "--scores",
         action="store_true",
         help="affiche les meilleurs temps et s'arrête",
@@ -171,6 +203,11 @@ def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
                 f"option --mines : {arguments.mines} n'est pas permis : "
                 f"un plateau {arguments.width}×{arguments.height} a {cells} cases"
             )
+    if arguments.sans_hasard and arguments.regles_du_tp:
+        parser.error(
+            "option --sans-hasard : elle place les mines après le premier coup, "
+            "ce que --regles-du-tp ne fait pas"
+        )
     if arguments.premier_coup is not None:
         if arguments.regles_du_tp:
             parser.error(
@@ -198,7 +235,13 @@ def ask_settings(arguments: argparse.Namespace) -> Settings:
         if nb_mines is not None:
             print(f"{nb_mines} mines ne tiennent pas sur un plateau de {cells} cases.")
         nb_mines = ask_int(f"Nombre de mines (1 à {cells}) : ", 1, cells)
-    return Settings(width, height, nb_mines, safe_first=not arguments.regles_du_tp)
+    return Settings(
+        width,
+        height,
+        nb_mines,
+        safe_first=not arguments.regles_du_tp,
+        no_guess=arguments.sans_hasard,
+    )
 
 
 def replay_arguments(settings: Settings, seed: int, first: tuple[int, int] | None) -> list[str]:
@@ -217,6 +260,8 @@ def replay_arguments(settings: Settings, seed: int, first: tuple[int, int] | Non
         words += ["--mines", settings.nb_mines]
     if not settings.safe_first:
         words.append("--regles-du-tp")
+    if settings.no_guess:
+        words.append("--sans-hasard")
     words += ["--seed", seed]
     if settings.safe_first and first is not None:
         words += ["--premier-coup", *first]
@@ -247,6 +292,9 @@ def play_games(arguments: argparse.Namespace, program: str) -> None:
         if seed is None:
             seed = random.SystemRandom().randrange(1_000_000)
         session = Session(settings, seed, replay_command, colour)
+        if arguments.auto:
+            session.play_auto(arguments.pause)
+            return
         if not session.play(first):  # type: ignore[arg-type]
             return
         seed, first = None, None  # une nouvelle partie, même plateau et mêmes règles

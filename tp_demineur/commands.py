@@ -52,7 +52,7 @@ COMMANDS = (
     ),
     CommandHelp(Kind.UNDO, ("u",), "annule le dernier coup, même celui qui a perdu"),
     CommandHelp(Kind.QUIT, ("q",), "quitte la partie (après confirmation)"),
-    CommandHelp(Kind.HINT, ("?",), "un indice (réservé au joueur machine)"),
+    CommandHelp(Kind.HINT, ("?",), "un indice du joueur machine : une case et pourquoi"),
     CommandHelp(Kind.HELP, ("aide",), "cette aide"),
 )
 

@@ -25,6 +25,7 @@ Traceback (most recent call last):
 tp_demineur.game.MoveRefused: ALREADY_OPEN (0, 0)
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -194,6 +195,7 @@ class Game:
         safe_first: bool = True,
         *,
         mines: list[list[bool]] | None = None,
+        placer: Callable[[tuple[int, int]], list[list[bool]]] | None = None,
     ) -> None:
         if mines is None and not 1 <= nb_mines <= width * height:
             raise ValueError(f"{nb_mines} mines ne tiennent pas sur {width}×{height} cases")
@@ -213,6 +215,10 @@ class Game:
         self.undos = 0
         self.loss_undone = False
         self.history: list[Snapshot] = []
+        # Qui place les mines au premier coup (par défaut : au hasard, loin de lui) ;
+        # s'il n'y arrive pas, il le dit (placement_note) et le hasard prend le relais.
+        self.placer = placer
+        self.placement_note: str | None = None
         # Des mines données, ou sans choix possible (toutes les cases sont
         # minées), ou avec les règles du TP : les mines sont placées tout de suite.
         if mines is not None:
@@ -326,12 +332,7 @@ class Game:
         if self.opened[y][x]:
             return self._chord(x, y)
         if not self.placed:
-            place_mines_among(
-                self.mines,
-                self.nb_mines,
-                safe_cells_for((x, y), self.width, self.height, self.nb_mines),
-            )
-            self._mines_placed()
+            self._place_mines((x, y))
         if self.first_move is None:
             self.first_move = (x, y)
         return Outcome(Action.OPEN, x, y, self._open_cells([(x, y)]))
@@ -361,6 +362,24 @@ class Game:
         return Outcome(Action.UNDO, None, None, 0)
 
     # -- Ce qui ne se voit pas --------------------------------------------
+
+    def _place_mines(self, first: tuple[int, int]) -> None:
+        if self.placer is not None:
+            try:
+                chosen = self.placer(first)
+            except ValueError as error:
+                self.placement_note = str(error)
+            else:
+                for row, chosen_row in zip(self.mines, chosen, strict=True):
+                    row[:] = [bool(cell) for cell in chosen_row]
+                self._mines_placed()
+                return
+        place_mines_among(
+            self.mines,
+            self.nb_mines,
+            safe_cells_for(first, self.width, self.height, self.nb_mines),
+        )
+        self._mines_placed()
 
     def _mines_placed(self) -> None:
         compute_neigh(self.mines, self.neigh)

@@ -20,6 +20,7 @@ from .commands import BadLine, Kind, parse
 from .game import LOST, PLAYING, WON, Game, MoveRefused, Outcome
 from .hints import hint
 from .levels import board_title
+from .machine import best_move, no_guess_mines
 from .screen import (
     PROMPT,
     QUIT_PROMPT,
@@ -50,6 +51,7 @@ class Settings:
     height: int
     nb_mines: int
     safe_first: bool = True
+    no_guess: bool = False  # un plateau qui se résout sans jamais deviner (--sans-hasard)
 
 
 class Turn(Enum):
@@ -131,7 +133,17 @@ class Session:
         self.colour = colour
         self.stopwatch = Stopwatch()
         random.seed(seed)  # le hasard d'initialise_mines, pour que la graine rejoue le plateau
-        self.game = Game(settings.width, settings.height, settings.nb_mines, settings.safe_first)
+        placer = None
+        if settings.no_guess:
+
+            def placer(first: tuple[int, int]) -> list[list[bool]]:
+                return no_guess_mines(
+                    settings.width, settings.height, settings.nb_mines, first, random.Random(seed)
+                )
+
+        self.game = Game(
+            settings.width, settings.height, settings.nb_mines, settings.safe_first, placer=placer
+        )
 
     # -- L'affichage ------------------------------------------------------
 
@@ -219,7 +231,37 @@ class Session:
         message = outcome_message(outcome)
         if message:
             print(message)
+        if self.game.placement_note:
+            print(
+                f"Pas de plateau sans hasard : {self.game.placement_note} "
+                "Les mines ont été placées au hasard."
+            )
+            self.game.placement_note = None
         return True
+
+    def play_auto(self, pause: float) -> None:
+        """La machine joue la partie à l'écran, coup par coup, en disant pourquoi."""
+        game = self.game
+        print(introduction(game, board_title(game.width, game.height, game.nb_mines), self.seed))
+        self.show_board()
+        while game.status == PLAYING:
+            if game.placed:
+                move = best_move(game.view(), game.nb_mines)
+                x, y, reason = move.x, move.y, move.reason
+            else:
+                x, y = game.closed_cell_near_centre() or (0, 0)
+                reason = "Premier coup : toute case est sûre, les mines sont placées après."
+            print(f"\nLa machine ouvre ({x}, {y}). {reason}")
+            self.stopwatch.start()
+            self.play_move(game.open, x, y)
+            self.show_board()
+            print(status_line(game, self.stopwatch.seconds()))
+            time.sleep(pause)
+        self.stopwatch.stop()
+        self.show_board(revealed=True)
+        print("La machine a gagné !" if game.status == WON else loss_text(game))
+        print(totals(game, round(self.stopwatch.seconds(), 1)))
+        print(self.replay_line())
 
     def end(self) -> Answer:
         """Montre le champ, le bilan, les meilleurs temps ; demande s'il faut rejouer."""
