@@ -3,6 +3,8 @@ sur les fonctions prévues (en-tête « # perd : » de chaque fichier de tests/c
 
 Un rendu du corpus est la solution de référence suivie du fichier du corpus (qui
 redéfinit les fonctions fautives), sauf si le fichier porte « # base : aucune ».
+Un rendu qui porte « # faille : … » est une attaque qui trompe encore le correcteur :
+son verdict est attendu faux (xfail strict), et l'en-tête dit ce qui réussit.
 Toute la classe est notée d'un coup par tests/noter_classe.py, comme le ferait un
 enseignant ; on vérifie aussi notes.csv, les retours et la synthèse.
 """
@@ -43,6 +45,12 @@ def expected_losses(text: str) -> set[str]:
     if value is None:
         raise ValueError("en-tête « # perd : » manquant")
     return set() if value == "aucune" else {name.strip() for name in value.split(",")}
+
+
+def known_hole(entry: Path) -> list:
+    """La marque xfail stricte d'une attaque qui réussit encore (en-tête « # faille : »)."""
+    reason = header(entry.read_text(encoding="utf-8"), "faille")
+    return [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
 
 
 def build_submission(entry: Path) -> str:
@@ -104,7 +112,11 @@ def test_corpus_is_large_enough():
         assert losses <= set(bareme.BAREME), f"{entry.name} : fonctions inconnues {losses}"
 
 
-@pytest.mark.parametrize("entry", [*ENTRIES, PACKAGE], ids=lambda e: getattr(e, "stem", e))
+@pytest.mark.parametrize(
+    "entry",
+    [*(pytest.param(e, marks=known_hole(e), id=e.stem) for e in ENTRIES), PACKAGE],
+    ids=str,
+)
 def test_verdict(graded_class, entry):
     """Le rendu perd des points exactement sur les fonctions prévues, et seulement là."""
     if entry == PACKAGE:

@@ -1,0 +1,22 @@
+# description : is_move_ok écrit sur le canal du correcteur une ligne qui n'est pas du JSON, puis renvoie la bonne valeur : le juge doit arrêter ce processus et faire échouer le test en cours en le disant, sans erreur interne ; seule is_move_ok perd des points.
+# perd : is_move_ok
+import os
+
+
+def _sur_le_canal(texte):
+    """Écrit texte sur le canal du correcteur (le tube ouvert en écriture) sans passer par lui."""
+    donnees = texte.encode()
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            if not os.readlink(f"/proc/self/fd/{fd}").startswith("pipe:"):
+                continue
+            while donnees:
+                donnees = donnees[os.write(int(fd), donnees) :]
+            return
+        except OSError:
+            continue  # le bout du tube qui ne s'écrit pas
+
+
+def is_move_ok(opened, x, y):
+    _sur_le_canal("{pas du json, \"done\": true\n")
+    return 0 <= y < len(opened) and 0 <= x < len(opened[0]) and not opened[y][x]

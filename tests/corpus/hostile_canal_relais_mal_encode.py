@@ -1,0 +1,26 @@
+# description : initialise_open envoie elle-même sur le canal du correcteur une demande de relais {"rpc": "compute_neigh"…} dont les grilles sont mal encodées (une chaîne à la place des lignes), puis initialise correctement : le juge doit refuser la demande sans appeler la référence ni lever d'erreur interne ; seule initialise_open perd des points.
+# perd : initialise_open
+import json
+import os
+
+
+def _sur_le_canal(texte):
+    """Écrit texte sur le canal du correcteur (le tube ouvert en écriture) sans passer par lui."""
+    donnees = texte.encode()
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            if not os.readlink(f"/proc/self/fd/{fd}").startswith("pipe:"):
+                continue
+            while donnees:
+                donnees = donnees[os.write(int(fd), donnees) :]
+            return
+        except OSError:
+            continue  # le bout du tube qui ne s'écrit pas
+
+
+def initialise_open(opened):
+    demande = {"rpc": "compute_neigh", "args": [{"L": "pas une grille", "id": 1}, {"L": [[0]], "id": 2}], "out": ""}
+    _sur_le_canal(json.dumps(demande) + "\n")
+    for ligne in opened:
+        for x in range(len(ligne)):
+            ligne[x] = False
