@@ -1,6 +1,5 @@
-# description : is_coord_ok écrit elle-même, sur le descripteur du canal du correcteur (trouvé dans /proc/self/fd), une réponse {"done": true…} qui dit toujours True, puis renvoie la bonne valeur : le juge lit la fausse réponse, et la vraie arrive en trop. Seule is_coord_ok doit perdre des points ; les réponses en trop ne doivent pas se mêler aux appels des autres fonctions.
-# perd : is_coord_ok
-# faille : le juge prend la fausse réponse pour celle de l'appel, et la vraie, restée dans le tube, pour celle de l'appel suivant : rien ne lie une réponse à sa demande ni ne vide le canal entre deux tests, si bien que le premier appel de nb_adjacent_mines (la référence) reçoit une vieille réponse de is_coord_ok et échoue
+# description : is_coord_ok écrit elle-même, sur le descripteur du canal du correcteur (trouvé dans /proc/self/fd), une réponse {"done": true…} qui dit toujours True, puis renvoie la bonne valeur : la fausse réponse ne porte pas le numéro de la demande, le juge l'ignore et note la vraie ; rien ne se mêle aux appels des autres fonctions.
+# perd : aucune
 import json
 import os
 

@@ -1,6 +1,5 @@
 # description : aucune logique de fin de partie : is_finished appelle play_the_game sur une copie de opened et renvoie son code (ou 0 quand la partie réclame un coup et bute sur la fin de l'entrée), alors que play_the_game (celle du rendu, la référence) appelle is_finished. Lancées pour de vrai, les deux fonctions s'appellent l'une l'autre sans fin (RecursionError) ; pendant la notation, le relais fait jouer la référence. Le défaut est dans is_finished, qui doit perdre ses points.
 # perd : is_finished
-# faille : le juge relaie vers la référence un appel qui boucle sur la fonction notée (is_finished → play_the_game → is_finished) : la fonction notée emprunte le calcul de la référence ; aucun cycle d'appels entre les fonctions du rendu n'est détecté
 
 
 def is_finished(mines, opened):

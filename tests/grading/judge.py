@@ -193,6 +193,7 @@ class Submission:
         self.relay_seed = 0
         self.incidents: list[str] = []  # ce qui est arrivé sans être la faute de l'étudiant
         self.retried = False  # un appel de ce test a déjà été refait
+        self.request_number = 0  # chaque demande a son numéro, que chaque réponse rappelle
         self.definitions_only = False  # le chargement complet ne s'est pas terminé
         self.first_load: str | None = None  # "hung" ou "died" : pourquoi
         try:
@@ -389,11 +390,14 @@ class Submission:
         clock = self.clock(seconds)
         relayed: list[relay.RelayedCall] = []
         transcript = Transcript(lines)
-        self.worker.send(request)
+        self.request_number += 1
+        self.worker.send({**request, "n": self.request_number})
         try:
             while True:
                 message, used, idle = self.worker.receive(clock)
                 self.spend(clock, used, idle)
+                if message.get("n") != self.request_number:
+                    continue  # une réponse à une autre demande, ou écrite par le rendu : ignorée
                 if message.get("done") is True:
                     return message, relayed, transcript
                 # Le temps que la référence passe sur les relais compte pour l'appel.

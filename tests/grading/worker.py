@@ -253,9 +253,11 @@ class Worker:
         self.graded: str | None = None
         self.encoder = Encoder()
         self.stubs = {name: self.make_stub(name) for name in CONTRACT}
+        self.request_number = 0
 
     # -- dialogue avec le juge ---------------------------------------------
     def send(self, message: dict):
+        message["n"] = self.request_number  # le numéro de la demande à laquelle on répond
         self.channel_out.write(json.dumps(message) + "\n")  # ASCII : même un texte mal formé passe
         self.channel_out.flush()
 
@@ -443,6 +445,7 @@ class Worker:
     def serve(self):
         while True:
             request = self.receive()
+            self.request_number = request.get("n", 0)
             if request.get("op") == "call":
                 self.send(self.call(request, remote_input=True))
             elif request.get("op") == "batch":
