@@ -28,7 +28,7 @@ from grading import sandbox, scoring
 from grading.judge import Limits
 from grading.locate import SubmissionError
 
-pytestmark = pytest.mark.projet
+pytestmark = [pytest.mark.projet, pytest.mark.lent]
 
 TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent

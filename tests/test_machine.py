@@ -40,7 +40,7 @@ from tp_demineur.machine.choice import Chooser  # noqa: E402
 from tp_demineur.machine.knowledge import Knowledge  # noqa: E402
 from tp_demineur.machine.probabilities import Analysis  # noqa: E402
 
-pytestmark = pytest.mark.projet
+pytestmark = [pytest.mark.projet, pytest.mark.lent]
 
 N = None
 

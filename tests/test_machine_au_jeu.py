@@ -14,7 +14,7 @@ from tp_demineur.hints import hint
 from tp_demineur.machine import best_move, no_guess_mines
 from tp_demineur.machine import play as machine_play
 
-pytestmark = pytest.mark.projet
+pytestmark = [pytest.mark.projet, pytest.mark.lent]
 
 HINTED = re.compile(r"Indice : ouvrez \((\d+), (\d+)\)")
 
