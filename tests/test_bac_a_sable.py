@@ -429,12 +429,6 @@ def test_batch_names_refused_links(graded_batch):
 
 
 @needs_sandbox
-@pytest.mark.xfail(
-    strict=True,
-    reason="un rendu qui vide la liste mines, ou qui forge des réponses de forme absurde, "
-    "fait lever TypeError/IndexError à la vérification du tirage (_placement dans "
-    "checks.py) : « Erreur inattendue pendant le test » au lieu d'un échec expliqué",
-)
 def test_batch_explains_absurd_replies_in_french(graded_batch):
     """Une réponse de forme absurde fait échouer le test avec une explication, jamais une
     erreur interne du correcteur."""
@@ -455,12 +449,6 @@ def outside_fences(markdown: str) -> list[str]:
 
 
 @needs_sandbox
-@pytest.mark.xfail(
-    strict=True,
-    reason="le message d'une exception est copié tel quel, sur plusieurs lignes, dans le "
-    "bloc ``` du contre-exemple de synthese.md : une ligne ``` du message ferme le bloc, "
-    "et la suite (titre, image distante) devient du Markdown de la synthèse",
-)
 def test_batch_summary_keeps_student_text_in_code_blocks(graded_batch):
     """Dans synthese.md, le texte venu d'un rendu reste dans un bloc de code."""
     summary = (graded_batch["out"] / "synthese.md").read_text(encoding="utf-8")
@@ -542,13 +530,6 @@ def limit_memory():
     resource.setrlimit(resource.RLIMIT_AS, (4 * 2**30, 4 * 2**30))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="locate.resolve_submission lit en entier chaque *.py d'un dossier de rendu pour "
-    "y chercher « def initialise_mines », en suivant les liens : un lien zero.py vers "
-    "/dev/zero se lit sans fin et épuise la mémoire du correcteur (MemoryError non "
-    "rattrapée sous une limite de 4 Gio, toute la mémoire de la machine sans limite)",
-)
 def test_folder_with_a_link_to_dev_zero(tmp_path):
     """Un dossier de rendu (sans paquet) avec tp.py et un lien zero.py vers /dev/zero est
     noté sur tp.py, sans lire le lien."""
@@ -562,12 +543,6 @@ def test_folder_with_a_link_to_dev_zero(tmp_path):
     assert json.loads(results.read_text(encoding="utf-8"))["score"] == pytest.approx(20.0)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="locate.resolve_submission ouvre chaque *.py d'un dossier de rendu, même un tube "
-    "nommé : l'ouverture attend un écrivain pour toujours (le test joue l'écrivain pour "
-    "débloquer le correcteur)",
-)
 def test_folder_with_a_named_pipe(tmp_path):
     """Un dossier de rendu avec tp.py et un tube nommé tube.py : le tube n'est jamais ouvert."""
     folder = tmp_path / "eleve"
@@ -683,13 +658,6 @@ def is_finished(mines, opened):
 
 
 @needs_sandbox
-@pytest.mark.xfail(
-    strict=True,
-    reason="le processus de travail peut se faire tuer par SIGKILL, que le juge croit venu "
-    "de l'extérieur, en abaissant sa propre limite de temps de calcul "
-    "(setrlimit(RLIMIT_CPU)) : l'appel est refait, un incident est noté, et le retour "
-    "dit « ce n'est pas la faute de votre code »",
-)
 def test_self_inflicted_kill_is_not_an_outside_incident(judge):
     """Un processus qui se tue lui-même perd le test, sans incident « venu de l'extérieur »."""
     sub = judge(BURN + SELF_KILL)
@@ -730,13 +698,6 @@ def is_coord_ok(x, y, width, height):
 
 
 @needs_sandbox
-@pytest.mark.xfail(
-    strict=True,
-    reason="/dev est un tmpfs sans limite de taille, écrivable dans le bac à sable (seul "
-    "/sandbox est limité à 16 Mio), et memfd_create est permis : des fichiers de 1 Mio "
-    "(limite RLIMIT_FSIZE par fichier) s'y entassent hors de RLIMIT_AS, au-delà des "
-    "512 Mio permis à tout le bac à sable (jusqu'à la moitié de la mémoire de la machine)",
-)
 def test_memory_cap_holds_outside_the_process(judge):
     """Ce que le rendu range hors de son processus (tmpfs, memfd) compte dans sa mémoire."""
     sub = judge(STORE)
@@ -773,13 +734,6 @@ def is_move_ok(opened, x, y):
 
 
 @needs_sandbox
-@pytest.mark.xfail(
-    strict=True,
-    reason="le temps de calcul d'un appel n'est compté que pendant les lectures du juge "
-    "(channel.receive) : un rendu qui calcule pendant que le juge sert ses relais n'est "
-    "pas compté, dépasse la limite de 5 s de calcul par appel, et fait travailler le "
-    "juge (la référence) sans limite de nombre de relais",
-)
 def test_computing_behind_relays_counts(judge):
     """Un appel qui calcule 8 s (au-delà des 5 s permises) échoue, même caché derrière des
     relais vers la référence."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import collections
 import math
+import re
 import statistics
 
 import bareme
@@ -193,8 +194,19 @@ def tests_section(graded: list[Outcome]) -> list[str]:
             f"Contre-exemple le plus partagé ({len(sharing)} étudiant(s) sur {len(students)} : "
             f"{names(sorted(sharing))}) :",
             "",
-            "```",
-            example,
-            "```",
+            *code_block(example),
         ]
     return lines
+
+
+def code_block(text: str) -> list[str]:
+    """Un bloc de code Markdown que le texte (venu d'un rendu) ne peut pas refermer.
+
+    La clôture a plus d'accents graves que la plus longue suite du texte.
+
+    >>> code_block("a ``` b")
+    ['````', 'a ``` b', '````']
+    """
+    longest = max((len(run) for run in re.findall("`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return [fence, text, fence]

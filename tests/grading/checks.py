@@ -238,6 +238,13 @@ def initialise_mines_uniform(sub, case: dict, expected=None):
     outcomes = sub.batch("initialise_mines", grid, nb_mines, seeds=seeds, seconds=30)
     for outcome in outcomes:
         expect_no_error(outcome, "initialise_mines", example)
+        after = outcome.args[0]
+        if not (
+            type(after) is list
+            and len(after) == height
+            and all(type(row) is list and len(row) == width for row in after)
+        ):
+            fail(f"initialise_mines a changé la forme de la grille : {short(after)}\n{example}")
     placements = [_placement(o) for o in outcomes]
     wrong = [p for p in placements if len(p) != nb_mines]
     if wrong:

@@ -392,9 +392,15 @@ class Submission:
         transcript = Transcript(lines)
         self.request_number += 1
         self.worker.send({**request, "n": self.request_number})
+        # Le temps de calcul du processus est compté d'un message à l'autre, sans trou :
+        # il calcule parfois pendant que le juge sert un relais.
+        last_cpu = self.worker.cpu()
         try:
             while True:
                 message, used, idle = self.worker.receive(clock)
+                now = self.worker.cpu()
+                if now is not None and last_cpu is not None:
+                    used, last_cpu = max(used, now - last_cpu), now
                 self.spend(clock, used, idle)
                 if message.get("n") != self.request_number:
                     continue  # une réponse à une autre demande, ou écrite par le rendu : ignorée

@@ -11,7 +11,10 @@ sable avec ``worker.py``. Il pose, dans cet ordre :
   appels système dont le TP n'a aucun besoin : créer un processus ou un fil
   d'exécution, en lancer un autre (``execve``), envoyer un signal, ouvrir une
   socket, tracer un processus, changer d'espace de noms ou monter un système de
-  fichiers, et quelques interfaces du noyau rarement utiles et souvent attaquées.
+  fichiers, changer ses propres limites (``setrlimit`` : il pourrait se faire tuer
+  par le noyau et passer pour tué de l'extérieur), créer un fichier en mémoire
+  (``memfd_create``, hors de sa limite de mémoire), et quelques interfaces du noyau
+  rarement utiles et souvent attaquées.
 
 Sans autre processus possible, la mémoire et le temps de calcul du processus de
 travail sont ceux de toute la soumission ; aucun processus ne survit à la
@@ -67,6 +70,9 @@ DENIED = {
         "clone3": 435,
         "socket": 41,
         "socketpair": 53,
+        "setrlimit": 160,
+        "prlimit64": 302,
+        "memfd_create": 319,
     },
     "aarch64": {
         "clone": 220,
@@ -101,6 +107,9 @@ DENIED = {
         "clone3": 435,
         "socket": 198,
         "socketpair": 199,
+        "setrlimit": 164,
+        "prlimit64": 261,
+        "memfd_create": 279,
     },
 }
 AUDIT_ARCH = {"x86_64": 0xC000003E, "aarch64": 0xC00000B7}

@@ -172,7 +172,9 @@ def command(
     args += ["--dir", str(INSIDE_WORKDIR), "--chdir", str(INSIDE_WORKDIR)]
     if "--size" not in features:
         args += ["--remount-ro", str(INSIDE)]
-    args += ["--remount-ro", "/", "--info-fd", str(info_fd)]
+    # /dev est un tmpfs de bwrap, sans limite de taille : en lecture seule, ses fichiers
+    # de périphérique (/dev/null…) restent utilisables, mais rien ne s'y entasse.
+    args += ["--remount-ro", "/dev", "--remount-ro", "/", "--info-fd", str(info_fd)]
     return args
 
 
