@@ -39,6 +39,7 @@ import pytest
 from test_corpus import CORPUS, REFERENCE, build_submission, expected_losses
 
 import bareme
+from classe.entries import file_label
 from grading import sandbox
 from grading.judge import GraderAbort, Limits, Submission
 from grading.safe_text import CONTROL
@@ -325,7 +326,8 @@ def graded_batch(tmp_path_factory, secret):
 
 
 def batch_result(batch, name: str) -> dict:
-    return json.loads((batch["out"] / "json" / f"{name}.json").read_text(encoding="utf-8"))
+    path = batch["out"] / "json" / f"{file_label(name)}.json"
+    return json.loads(path.read_text(encoding="utf-8"))
 
 
 def lost_functions(result: dict) -> set[str]:

@@ -121,6 +121,15 @@ def mark_duplicates(entries: list[Entry]):
                 )
 
 
+def file_label(name: str) -> str:
+    """Un nom de rendu, utilisable comme nom de fichier sur tout système.
+
+    >>> file_label('=HYPERLINK("x")')
+    '=HYPERLINK(_x_)'
+    """
+    return re.sub(r'[/\\:*?"<>|]', "_", printable(name)).strip(" .") or "rendu"
+
+
 def give_labels(entries: list[Entry]):
     """Un nom unique par rendu (même sans distinguer majuscules et minuscules)."""
     counts = collections.Counter(e.student.casefold() for e in entries if e.moodle is None)
@@ -133,7 +142,7 @@ def give_labels(entries: list[Entry]):
             label = f"{path.name} (dossier)" if path.is_dir() else path.name
         else:
             label = entry.student
-        label = re.sub(r'[/\\:*?"<>|]', "_", printable(label)).strip(" .") or "rendu"
+        label = file_label(label)
         unique, number = label, 2
         while unique.casefold() in seen:
             unique, number = f"{label} ({number})", number + 1
