@@ -34,7 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(1, str(ROOT))
 
-from tp_demineur.cli import FrenchParser, bounded_int  # noqa: E402
+from tp_demineur.arguments import FrenchParser, bounded_int  # noqa: E402
 from tp_demineur.machine import no_guess_mines, play  # noqa: E402
 
 # niveau : (largeur, hauteur, mines, premier clic de la règle « ouverture »)

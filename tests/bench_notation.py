@@ -26,7 +26,7 @@ TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent
 sys.path.insert(1, str(ROOT))  # l'analyseur d'options en français du jeu
 
-from tp_demineur.cli import FrenchParser, bounded_int  # noqa: E402
+from tp_demineur.arguments import FrenchParser, bounded_int  # noqa: E402
 
 REFERENCE = ROOT / "tp_demineur" / "tp.py"
 

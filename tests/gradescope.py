@@ -47,7 +47,7 @@ from noter_gradescope import (  # noqa: E402
     grading_arguments,
 )
 
-from tp_demineur.cli import FrenchParser  # noqa: E402
+from tp_demineur.arguments import FrenchParser  # noqa: E402
 
 # Le correcteur : ses modules, les tests notés (test_q*.py, les seuls que lit une
 # notation, voir conftest.py) et les programmes qui notent un rendu.
@@ -59,7 +59,7 @@ GRADER_FILES = [
     "noter_gradescope.py",
     "gradescope_upload.py",
 ]
-REFERENCE_FILES = ["__init__.py", "tp.py", "cli.py"]  # tp_demineur/ : relais et options
+REFERENCE_FILES = ["__init__.py", "tp.py", "arguments.py"]  # tp_demineur/ : relais et options
 PINNED = ["pytest", "hypothesis"]
 IMAGE_PYTHON = "3.10"  # Ubuntu 22.04, l'image de base par défaut de Gradescope
 EXECUTABLE = 0o100755
@@ -123,7 +123,10 @@ def grader_files(root: Path) -> dict[str, Path]:
     tests = root / "tests"
     files = {f"tests/{name}": tests / name for name in GRADER_FILES}
     files |= {f"tests/{path.name}": path for path in sorted(tests.glob("test_q*.py"))}
-    files |= {f"tests/grading/{path.name}": path for path in sorted(tests.glob("grading/*.py"))}
+    for package in ("grading", "classe"):  # les modules du correcteur et de noter_classe
+        files |= {
+            f"tests/{package}/{path.name}": path for path in sorted(tests.glob(f"{package}/*.py"))
+        }
     files |= {f"tp_demineur/{name}": root / "tp_demineur" / name for name in REFERENCE_FILES}
     missing = [name for name, path in files.items() if not path.is_file()]
     if missing:

@@ -46,7 +46,7 @@ from classe.synthese import class_summary
 from grading.locate import is_system_entry
 from grading.safe_text import printable
 from grading.scoring import french_number
-from tp_demineur.cli import FrenchParser, bounded_int
+from tp_demineur.arguments import FrenchParser, bounded_int
 
 TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent

@@ -33,10 +33,13 @@ sys.path.insert(1, str(SOURCE))  # l'analyseur d'options en français du jeu
 import noter_classe  # noqa: E402
 from gradescope_upload import Unpacked, find_code, received  # noqa: E402
 
+from classe.entries import Entry  # noqa: E402
+from classe.resultats import Outcome, in_bareme_order  # noqa: E402
+from classe.retours import feedback  # noqa: E402
 from grading import sandbox, scoring  # noqa: E402
 from grading.locate import SubmissionError, resolve_submission  # noqa: E402
 from grading.safe_text import printable  # noqa: E402
-from tp_demineur.cli import FrenchParser, bounded_int  # noqa: E402
+from tp_demineur.arguments import FrenchParser, bounded_int  # noqa: E402
 
 ROOT_DEFAULT = "/autograder"  # la racine de Gradescope (variable AUTOGRADER_ROOT des scripts)
 REQUIREMENTS = SOURCE / "requirements.txt"
@@ -139,7 +142,8 @@ def run(root: Path, counterexamples: str, require_sandbox: bool, minutes: int) -
     data = scoring.for_gradescope(result, counterexamples)
     destination = root / "results" / "results.json"
     scoring.write_results_json(destination, data)
-    print(noter_classe.feedback("ce rendu", result))
+    submitted = Entry(student="ce rendu", paths=[root / "submission"])
+    print(feedback(Outcome(submitted, in_bareme_order(result))))
     print(f"Résultat écrit dans {destination}")
     return 0
 

@@ -34,7 +34,7 @@ from math import lcm
 from pathlib import Path
 from types import ModuleType
 
-from .cli import FrenchParser
+from .arguments import FrenchParser
 
 BEGIN = "# BEGIN SOLUTION"
 END = "# END SOLUTION"
