@@ -352,11 +352,11 @@ def test_batch_completes_and_keeps_every_grade(graded_batch):
         elif not expected and result["score"] != pytest.approx(20.0):
             problems.append(f"{name} : {result['score']} au lieu de 20")
     assert not problems, "\n".join(problems)
-    with (graded_batch["out"] / "notes.csv").open(encoding="utf-8") as handle:
-        rows = {row[0]: row for row in csv.reader(handle, delimiter=";")}
+    with (graded_batch["out"] / "notes.csv").open(encoding="utf-8-sig", newline="") as handle:
+        rows = {row["etudiant"]: row for row in csv.DictReader(handle, delimiter=";")}
     for name in graded_batch["expected"]:
         cell = "'" + name if name.startswith("=") else name
-        total = float(rows[cell][-1].replace(",", "."))
+        total = float(rows[cell]["total (/20)"].replace(",", "."))
         assert total == pytest.approx(batch_result(graded_batch, name)["score"], abs=0.01)
 
 
@@ -412,7 +412,7 @@ def test_batch_shows_no_control_character(graded_batch):
 @needs_sandbox
 def test_batch_neutralises_spreadsheet_formulas(graded_batch):
     """Un nom de fichier en formule (=HYPERLINK…) n'est jamais une formule dans notes.csv."""
-    with (graded_batch["out"] / "notes.csv").open(encoding="utf-8") as handle:
+    with (graded_batch["out"] / "notes.csv").open(encoding="utf-8-sig", newline="") as handle:
         cells = [cell for row in csv.reader(handle, delimiter=";") for cell in row]
     assert "'" + HYPERLINK in cells
     assert not [cell for cell in cells if cell.startswith(("=", "+", "-", "@"))]
@@ -440,12 +440,23 @@ def test_batch_explains_absurd_replies_in_french(graded_batch):
 
 
 def outside_fences(markdown: str) -> list[str]:
-    """Les lignes d'un texte Markdown qui ne sont pas dans un bloc de code ```."""
-    lines, inside = [], False
+    """Les lignes d'un texte Markdown qui ne sont pas dans un bloc de code ```.
+
+    Comme CommonMark : un bloc ouvert par N accents graves (N ≥ 3) n'est refermé que
+    par une ligne d'au moins N accents graves, sans rien d'autre.
+    """
+    lines, fence = [], 0
     for line in markdown.splitlines():
-        if line.lstrip(" ")[:3] == "```" and len(line) - len(line.lstrip(" ")) < 4:
-            inside = not inside
-        elif not inside:
+        stripped = line.lstrip(" ")
+        run = len(stripped) - len(stripped.lstrip("`"))
+        if len(line) - len(stripped) < 4 and run >= 3:
+            if not fence:
+                fence = run
+                continue
+            if run >= fence and not stripped.strip("`").strip():
+                fence = 0
+                continue
+        if not fence:
             lines.append(line)
     return lines
 
@@ -508,9 +519,12 @@ def test_require_sandbox_refuses_without_bwrap(tmp_path):
     submission.rename(rendus / "alice.py")
     out = tmp_path / "notes"
     batch = grade_class(rendus, out, "--require-sandbox", env=without_bwrap(tmp_path))
-    result = json.loads((out / "json" / "alice.json").read_text(encoding="utf-8"))
-    assert "bwrap est introuvable" in result["non_note"]
-    assert result["tests"] == []
+    assert not (out / "json" / "alice.json").exists()
+    with (out / "notes.csv").open(encoding="utf-8-sig", newline="") as handle:
+        (row,) = csv.DictReader(handle, delimiter=";")
+    assert row["statut"].startswith("non noté") and "bwrap est introuvable" in row["statut"]
+    assert row["total (/20)"] == ""
+    assert "bwrap est introuvable" in (out / "retours" / "alice.txt").read_text(encoding="utf-8")
     assert "non noté" in batch.stdout
 
 
@@ -647,15 +661,14 @@ def test_worker_killed_from_outside_is_retried(judge):
 
 
 SELF_KILL = '''
-import resource
+import ctypes
 
 
 def is_finished(mines, opened):
-    """Se fait tuer par le noyau (SIGKILL) en se donnant une limite de temps de calcul."""
-    utilise = int(time.process_time()) + 1
-    resource.setrlimit(resource.RLIMIT_CPU, (utilise, utilise))
-    while True:
-        pass
+    """Se tue lui-même en lisant l'adresse 0 (SIGSEGV). Une limite de temps de calcul
+    est refusée par le filtre, et SIGXFSZ ignoré (premier processus du bac à sable) ;
+    une faute de mémoire, elle, arrête le processus."""
+    ctypes.string_at(0)
 '''
 
 
@@ -666,6 +679,7 @@ def test_self_inflicted_kill_is_not_an_outside_incident(judge):
     with pytest.raises(GraderAbort) as aborted:
         sub.call("is_finished", MINES, OPENED)
     assert sub.incidents == [], sub.incidents
+    assert "SIGSEGV" in aborted.value.message
     assert "pas la faute de votre code" not in aborted.value.message
 
 

@@ -171,11 +171,7 @@ def initialise_mines_count(sub, case: dict, expected=None):
             "initialise_mines n'a pas modifié la grille reçue : il faut changer ses cases "
             "(mines[y][x] = ...), pas créer une nouvelle grille.\n" + example
         )
-    shape_ok = len(after) == len(grid) and all(
-        isinstance(row, list) and len(row) == len(grid[0]) for row in after
-    )
-    if not shape_ok:
-        fail(f"initialise_mines a changé la forme de la grille : {short(after)}\n{example}")
+    expect_mines_shape(after, len(grid[0]), len(grid), example)
     odd = [(x, y) for y, row in enumerate(after) for x, v in enumerate(row) if type(v) is not bool]
     if odd:
         x, y = odd[0]
@@ -189,6 +185,16 @@ def initialise_mines_count(sub, case: dict, expected=None):
             f"initialise_mines doit placer exactement {nb_mines} mine(s), il y en a {count}.\n"
             f"{example}\n  Grille obtenue :\n{show_grids(mines=after)}"
         )
+
+
+def expect_mines_shape(after, width: int, height: int, example: str):
+    """La grille modifiée par initialise_mines a gardé sa forme : height lignes de width cases."""
+    if not (
+        type(after) is list
+        and len(after) == height
+        and all(type(row) is list and len(row) == width for row in after)
+    ):
+        fail(f"initialise_mines a changé la forme de la grille : {short(after)}\n{example}")
 
 
 def _placement(outcome: Outcome) -> tuple[int, ...]:
@@ -208,6 +214,7 @@ def initialise_mines_uses_random(sub, case: dict, expected=None):
         grid = [[False] * width for _ in range(height)]
         outcome = sub.call("initialise_mines", grid, nb_mines, seed=seed)
         expect_no_error(outcome, "initialise_mines", example)
+        expect_mines_shape(outcome.args[0], width, height, example)
         placements.append(_placement(outcome))
     if placements[0] != placements[1]:
         fail(
@@ -238,13 +245,7 @@ def initialise_mines_uniform(sub, case: dict, expected=None):
     outcomes = sub.batch("initialise_mines", grid, nb_mines, seeds=seeds, seconds=30)
     for outcome in outcomes:
         expect_no_error(outcome, "initialise_mines", example)
-        after = outcome.args[0]
-        if not (
-            type(after) is list
-            and len(after) == height
-            and all(type(row) is list and len(row) == width for row in after)
-        ):
-            fail(f"initialise_mines a changé la forme de la grille : {short(after)}\n{example}")
+        expect_mines_shape(outcome.args[0], width, height, example)
     placements = [_placement(o) for o in outcomes]
     wrong = [p for p in placements if len(p) != nb_mines]
     if wrong:
