@@ -1,4 +1,4 @@
-# description : propagate_open_cells inonde correctement puis lève une exception (un reste de débogage) ; au chargement, le rendu enveloppe Worker.call (trouvé par sys.modules["__main__"]) pour effacer le champ error des réponses : le juge croit que la fonction s'est terminée normalement. Son propre code lève une exception à chaque appel : elle doit perdre ses points.
+# description : propagate_open_cells inonde correctement puis lève une exception (un reste de débogage) ; au chargement, le rendu enveloppe Worker.call (trouvé par sys.modules["__main__"]) pour effacer le champ error de ses réponses à lui : le juge croit que la fonction s'est terminée normalement. Son propre code lève une exception à chaque appel : elle doit perdre ses points.
 # perd : propagate_open_cells
 # faille : le juge croit le champ error que le processus de travail lui envoie ; une exception effacée dans la réponse par le code de l'étudiant passe inaperçue
 import sys
@@ -9,7 +9,8 @@ _appel = _Worker.call
 
 def _appel_sans_erreur(self, request, remote_input):
     reponse = _appel(self, request, remote_input)
-    reponse["error"] = None
+    if request["func"] == "propagate_open_cells":
+        reponse["error"] = None
     return reponse
 
 
