@@ -167,7 +167,8 @@ def test_feedback_names_the_problems(graded_class):
     syntax = (graded_class / "retours" / "hostile_erreur_de_syntaxe.txt").read_text("utf-8")
     assert "ne se compile pas" in syntax and "ligne" in syntax
     at_import = (graded_class / "retours" / "hostile_main_appele_a_l_import.txt").read_text("utf-8")
-    assert "main()" in at_import and "entrée fermée" in at_import
+    assert "« main() » n'a pas été exécutée" in at_import and "input()" in at_import
+    assert 'if __name__ == "__main__":' in at_import
     hang = (graded_class / "retours" / "hostile_while_true_pass.txt").read_text("utf-8")
     assert "ne s'est pas terminée" in hang
     exits = (graded_class / "retours" / "hostile_os_exit_a_l_import.txt").read_text("utf-8")

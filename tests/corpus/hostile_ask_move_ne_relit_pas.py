@@ -1,6 +1,5 @@
 # description : ask_move lit une seule ligne avant la boucle et oublie de relire quand le coup est mauvais : sur une ligne invalide elle tourne sans fin sur la même ligne.
 # perd : ask_move
-# faille : chaque tour de la boucle appelle is_move_ok, relayée vers la référence : le juge ne compte le temps de calcul que pendant ses lectures et pas pendant qu'il sert les relais, la limite de 5 s par appel n'arrive qu'après des minutes, et noter_classe arrête la notation au bout de 900 s (« non noté » au lieu de la perte de ask_move)
 
 
 def est_un_entier(mot):

@@ -1,5 +1,5 @@
-# description : initialise_open envoie elle-même sur le canal du correcteur une demande de relais {"rpc": "compute_neigh"…} dont les grilles sont mal encodées (une chaîne à la place des lignes), puis initialise correctement : le juge doit refuser la demande sans appeler la référence ni lever d'erreur interne ; seule initialise_open perd des points.
-# perd : initialise_open
+# description : initialise_open envoie elle-même sur le canal du correcteur une demande de relais {"rpc": "compute_neigh"…} dont les grilles sont mal encodées (une chaîne à la place des lignes), puis initialise correctement : la demande ne porte pas le numéro de l'appel en cours, le juge l'ignore sans appeler la référence ni lever d'erreur interne ; la fonction, juste, ne perd rien.
+# perd : aucune
 import json
 import os
 
