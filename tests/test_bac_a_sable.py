@@ -50,7 +50,7 @@ if str(ROOT) not in sys.path:  # pytest lancé d'ailleurs que la racine du dép�
 
 import tp_demineur  # noqa: E402
 
-pytestmark = pytest.mark.projet
+pytestmark = [pytest.mark.projet, pytest.mark.lent]
 
 TESTS = ROOT / "tests"
 TIMEOUT = 1800  # secondes : un garde-fou contre un blocage, pas une mesure de vitesse
