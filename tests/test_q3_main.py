@@ -15,6 +15,14 @@ from grading import checks, expected, strategies
         "seed": 1,
     }
 )
+# Une réponse refusée longue (plus de 20 caractères) : main la redemande sans planter.
+@example(
+    case={
+        "lines": ["une largeur de trois cases", "3", "2", "1"]
+        + [f"{x} {y}" for y in range(2) for x in range(3)],
+        "seed": 2,
+    }
+)
 def test_main(sub, case):
     """main demande largeur, hauteur et mines, redemande si besoin, crée les grilles et joue"""
     checks.main_asks_and_plays(sub, case, expected.main(case))

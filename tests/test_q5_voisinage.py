@@ -14,6 +14,10 @@ from grading.strategies import NO_SHRINK
 @example(case={"x": 0, "y": 3, "width": 5, "height": 3})
 @example(case={"x": -1, "y": 0, "width": 3, "height": 2})
 @example(case={"x": 0, "y": -1, "width": 3, "height": 2})
+# Une case au-delà du bord d'une case de plus (y = hauteur + 1) : « 0 <= y != height »
+# accepte ces cases-là.
+@example(case={"x": 0, "y": 4, "width": 3, "height": 3})
+@example(case={"x": 4, "y": 0, "width": 3, "height": 3})
 def test_is_coord_ok(sub, case):
     """is_coord_ok dit si (x, y) est sur le plateau, pour tous les entiers"""
     checks.is_coord_ok_answers(sub, case, expected.is_coord_ok(case))

@@ -23,12 +23,21 @@ DIAGONAL = {
     "opened": [[True, False, False], [False, False, False], [False, False, False]],
 }
 
+# Une colonne de 4 cases : le 0 ouvert en bas ne doit ouvrir que le 1 au-dessus de
+# lui ; une inondation qui va plus loin que les voisines ouvre la mine en y = 1.
+REACH = {
+    "mines": [[False], [True], [False], [False]],
+    "neigh": [[1], [0], [1], [0]],
+    "opened": [[False], [False], [False], [True]],
+}
+
 
 @pytest.mark.question("propagate_open_cells", poids=3)
 @settings(max_examples=100)
 @given(case=strategies.flood_cases())
 @example(case=CORNER)
 @example(case=DIAGONAL)
+@example(case=REACH)
 def test_propagate_open_cells(sub, case):
     """propagate_open_cells ouvre tout ce que l'inondation atteint, et rien d'autre"""
     checks.propagate_open_cells_floods(sub, case, expected.propagate_open_cells(case))
