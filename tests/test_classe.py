@@ -400,3 +400,40 @@ def test_un_rendu_range_un_dossier_trop_bas(tmp_path):
     package(tmp_path / "loin" / "a" / "b" / "tp_demineur")
     with pytest.raises(SubmissionError, match=r"ni un fichier \.py"):
         resolve_submission(tmp_path / "loin")
+
+
+def test_un_tp_a_moitie_ecrit_est_note(tmp_path):
+    """Un dossier dont le seul fichier n'a qu'une fonction du TP : c'est un rendu, noté."""
+    from grading.locate import resolve_submission
+
+    folder = tmp_path / "Inès Roux_10005_assignsubmission_file_"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("à relire\n", encoding="utf-8")
+    (folder / "tp.py").write_text(
+        "def is_coord_ok(x, y, width, height):\n    return 0 <= x < width and 0 <= y < height\n",
+        encoding="utf-8",
+    )
+    assert resolve_submission(folder) == ("file", folder / "tp.py")
+
+
+def test_les_noms_accentues_d_une_archive_faite_sous_linux(tmp_path):
+    """``zip`` sous Linux ou macOS écrit les noms en UTF-8 sans le dire : « Élodie » reste
+    « Élodie » (Python le lirait « ├ëlodie »), dans les dossiers comme dans notes.csv."""
+    from classe.archives import CLASS_LIMITS, extract_zip
+
+    export = tmp_path / "export.zip"
+    # Des noms ASCII de même longueur en octets, remplacés ensuite par leur version UTF-8 :
+    # l'en-tête n'a pas le drapeau UTF-8, comme chez Info-ZIP.
+    names = {"@@lodie Durand_101": "Élodie Durand_101", "Chlo@@ Martin_102": "Chloé Martin_102"}
+    zip_of(export, {f"{n}_assignsubmission_file_/tp.py": REFERENCE for n in names})
+    raw = export.read_bytes()
+    for ascii_name, name in names.items():
+        assert len(ascii_name.encode()) == len(name.encode())
+        raw = raw.replace(ascii_name.encode(), name.encode())
+    export.write_bytes(raw)
+    with zipfile.ZipFile(export) as archive:
+        assert not any(info.flag_bits & 0x800 for info in archive.infolist())
+    folder = extract_zip(export, tmp_path / "classe", CLASS_LIMITS)
+    assert sorted(p.name for p in folder.iterdir()) == sorted(
+        f"{n}_assignsubmission_file_" for n in names.values()
+    )

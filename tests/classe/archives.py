@@ -6,6 +6,7 @@ pourquoi : le rendu est alors « non noté » avec cette raison, et rien n'est e
 
 from __future__ import annotations
 
+import contextlib
 import re
 import shutil
 import stat
@@ -41,9 +42,29 @@ def megabytes(size: int) -> str:
     return f"{size / MIB:.0f} Mio" if size >= MIB else f"{size / 1024:.0f} Kio"
 
 
+def member_name(info: zipfile.ZipInfo) -> str:
+    """Le nom d'une entrée, tel que l'a écrit celui qui a fait l'archive.
+
+    Sans le drapeau « UTF-8 » de l'en-tête, Python lit le nom en CP437 ; or
+    ``zip`` sous Linux et macOS écrit de l'UTF-8 sans poser ce drapeau : un nom
+    qui se lit en UTF-8 est donc lu ainsi (« Élodie », pas « ├ëlodie »). L'archive
+    de l'explorateur de Windows, en CP850, ne se lit presque jamais en UTF-8 et
+    garde ses accents, que CP437 et CP850 écrivent pareil.
+
+    >>> info = zipfile.ZipInfo("Élodie.py".encode().decode("cp437"))
+    >>> member_name(info)
+    'Élodie.py'
+    """
+    name = info.filename
+    if not info.flag_bits & 0x800:
+        with contextlib.suppress(UnicodeError):
+            name = name.encode("cp437").decode("utf-8")
+    return name
+
+
 def member_path(info: zipfile.ZipInfo) -> PurePosixPath | None:
     """Le chemin relatif d'une entrée, vérifié ; None pour un reste de système (``__MACOSX/``)."""
-    name = info.filename.replace("\\", "/")
+    name = member_name(info).replace("\\", "/")
     path = PurePosixPath(name)
     if name.startswith("/") or re.match(r"[A-Za-z]:", name) or ".." in path.parts:
         raise UnsafeArchive(f"l'archive contient un chemin qui sort de son dossier ({name})")
@@ -81,7 +102,7 @@ def check(
         ratio = info.file_size / max(info.compress_size, 1)
         if info.file_size > MIB and ratio > limits.max_ratio:
             raise UnsafeArchive(
-                f"l'archive est une « bombe » de décompression : {info.filename} passerait de "
+                f"l'archive est une « bombe » de décompression : {path} passerait de "
                 f"{megabytes(info.compress_size)} à {megabytes(info.file_size)}"
             )
         members.append((info, path))

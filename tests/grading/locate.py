@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import contextlib
+import re
 from pathlib import Path
+
+from .worker import CONTRACT
 
 # Ce que les systèmes et les archives glissent à côté d'un rendu : jamais un rendu.
 SYSTEM_NAMES = {"__MACOSX", "__pycache__", ".DS_Store", "Thumbs.db", "desktop.ini"}
@@ -16,15 +19,22 @@ class SubmissionError(Exception):
 MAX_READ = 5 * 2**20  # on ne lit pas plus d'un fichier pour savoir s'il contient le TP
 
 
-def defines_the_tp(file: Path) -> bool:
-    """Le fichier (ordinaire, pas un lien) définit-il ``initialise_mines`` ?
+# « def » suivi du nom d'une fonction du TP, en début de ligne.
+TP_DEFINITION = re.compile(
+    rb"^[ \t]*def[ \t]+(%s)[ \t]*\(" % b"|".join(name.encode() for name in CONTRACT), re.M
+)
 
+
+def defines_the_tp(file: Path) -> bool:
+    """Le fichier (ordinaire, pas un lien) définit-il au moins une fonction du TP ?
+
+    Un TP à moitié écrit (``is_coord_ok`` seule) est un rendu : il sera noté.
     Les octets sont lus tels quels : un fichier écrit en Windows-1252 compte aussi.
     """
     if file.is_symlink() or not file.is_file():
         return False
     with contextlib.suppress(OSError), file.open("rb") as handle:
-        return b"def initialise_mines" in handle.read(MAX_READ)
+        return TP_DEFINITION.search(handle.read(MAX_READ)) is not None
     return False
 
 
@@ -47,7 +57,7 @@ def resolve_submission(path: Path) -> tuple[str, Path]:
 
     Une soumission est un fichier ``.py``, un dossier paquet (avec
     ``__init__.py``), un dossier qui contient un paquet ``tp_demineur/``, ou un
-    dossier dont un seul fichier ``.py`` définit ``initialise_mines``. Un dossier
+    dossier dont un seul fichier ``.py`` définit des fonctions du TP. Un dossier
     où rien de tout cela n'est trouvé est aussi cherché un niveau plus bas : le
     rendu rangé dans un dossier de trop (``dupont/TP/tp_demineur/``, une archive
     qui contient son propre dossier) est trouvé, s'il est seul.
@@ -93,5 +103,5 @@ def resolve_folder(path: Path) -> tuple[str, Path] | None:
         return "file", candidates[0]
     if len(candidates) > 1:
         names = ", ".join(c.name for c in candidates)
-        raise SubmissionError(f"plusieurs fichiers définissent initialise_mines ({names})")
+        raise SubmissionError(f"plusieurs fichiers définissent des fonctions du TP ({names})")
     return None
