@@ -1211,3 +1211,20 @@ def test_terminal_partie_perdue_en_couleurs(terminal) -> None:
     text = term.wait_for("Rejouer")
     assert f"Perdu : la case ({mine[0]}, {mine[1]}) cachait une mine." in text
     term.send("n")
+
+
+@pytest.mark.skipif(TMUX is None, reason="tmux n'est pas installé")
+def test_terminal_indice_coupe_entre_les_mots(terminal) -> None:
+    """Un indice plus long que le terminal est coupé entre les mots, jamais dans une case."""
+    term = terminal(["--niveau", "debutant", "--seed", 7])
+    term.wait_for(PROMPT)
+    term.send("4 4")
+    term.wait_for("Coups : 1")
+    term.send("?")
+    text = term.wait_for("est sûre")
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("Indice : "))
+    end = next(i for i in range(start, len(lines)) if "est sûre" in lines[i])
+    assert end > start, "l'indice tient sur une ligne : le test ne vérifie plus la coupure"
+    assert all(len(line) < 80 for line in lines[start : end + 1])
+    assert not any(re.search(r"\(\d+,$|^\d+\)", line) for line in lines[start : end + 1])

@@ -7,6 +7,7 @@ ajoute ``⚑`` (drapeau), ``✗`` (drapeau faux, montré à la fin) et ``✸`` (
 mine qui a explosé).
 """
 
+import re
 import textwrap
 from pathlib import Path
 
@@ -210,6 +211,31 @@ def introduction(game: Game, title: str, seed: int) -> str:
         f"\nDémineur {title}, partie n° {seed}.\n{rules}\n"
         "x = colonne (en haut), y = ligne (sur les côtés) ; « aide » : les commandes."
     )
+
+
+CELL = re.compile(r"\(\d+, \d+\)")  # une case, telle que l'écrivent les messages
+ITEM = " · "  # entre deux éléments d'une ligne d'état
+NO_BREAK = "\N{NO-BREAK SPACE}"  # textwrap ne coupe pas là
+
+
+def wrap_paragraph(text: str, columns: int) -> str:
+    """Le texte coupé entre les mots pour tenir en ``columns`` colonnes (20 au moins),
+    sans jamais couper une case ``(x, y)`` ni un élément d'une ligne d'état (« · »).
+
+    >>> print(wrap_paragraph("Le 1 en (4, 2) a déjà sa mine en (3, 1).", 20))
+    Le 1 en (4, 2) a
+    déjà sa mine en
+    (3, 1).
+    >>> print(wrap_paragraph("Cases à ouvrir : 15 · Mines − drapeaux : 9 · Coups : 3", 40))
+    Cases à ouvrir : 15 ·
+    Mines − drapeaux : 9 · Coups : 3
+    """
+    if ITEM in text:
+        kept = ITEM.join(item.replace(" ", NO_BREAK) for item in text.split(ITEM))
+    else:
+        kept = CELL.sub(lambda match: match[0].replace(" ", NO_BREAK), text)
+    lines = textwrap.wrap(kept, max(columns, 20), break_on_hyphens=False)
+    return "\n".join(line.replace(NO_BREAK, " ") for line in lines)
 
 
 def help_text(columns: int = HELP_COLUMNS) -> str:

@@ -40,6 +40,7 @@ from .screen import (
     refusal_message,
     status_line,
     totals,
+    wrap_paragraph,
 )
 
 
@@ -157,6 +158,14 @@ class Session:
         if revealed and legend(cells):
             print(legend(cells))
 
+    def explain(self, text: str) -> None:
+        """Affiche une explication ou une ligne d'état : coupée entre les mots à la largeur
+        d'un terminal, d'une ligne dans un tube (un programme qui lit la sortie la trouve
+        entière)."""
+        if sys.stdout.isatty():
+            text = wrap_paragraph(text, shutil.get_terminal_size().columns - 1)
+        print(text)
+
     def replay_line(self) -> str:
         command = self.replay_command(self.seed, self.game.first_move)
         return f"Pour rejouer ce plateau :\n{command}"
@@ -186,7 +195,7 @@ class Session:
                 continue
             if turn is Turn.CHANGED:
                 self.show_board()
-            print(status_line(game, self.stopwatch.seconds()))
+            self.explain(status_line(game, self.stopwatch.seconds()))
             turn = self.turn(input(PROMPT))
             if turn is Turn.QUIT:
                 return False
@@ -202,7 +211,7 @@ class Session:
             print(help_text())
             return Turn.UNCHANGED
         if command.kind is Kind.HINT:
-            print(hint(game))
+            self.explain(hint(game))
             return Turn.UNCHANGED
         if command.kind is Kind.QUIT:
             if ask(QUIT_PROMPT, YES_NO) is Answer.YES:
@@ -251,11 +260,12 @@ class Session:
             else:
                 x, y = game.closed_cell_near_centre() or (0, 0)
                 reason = "Premier coup : toute case est sûre, les mines sont placées après."
-            print(f"\nLa machine ouvre ({x}, {y}). {reason}")
+            print()
+            self.explain(f"La machine ouvre ({x}, {y}). {reason}")
             self.stopwatch.start()
             self.play_move(game.open, x, y)
             self.show_board()
-            print(status_line(game, self.stopwatch.seconds()))
+            self.explain(status_line(game, self.stopwatch.seconds()))
             time.sleep(pause)
         self.stopwatch.stop()
         self.show_board(revealed=True)
