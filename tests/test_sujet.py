@@ -28,6 +28,7 @@ from pathlib import Path
 import pytest
 
 import bareme
+from grading import contract
 
 RACINE = Path(__file__).resolve().parent.parent
 if str(RACINE) not in sys.path:  # pytest lancé d'ailleurs que la racine du dépôt
@@ -41,22 +42,6 @@ SUJET = RACINE / "sujet" / "sujet.md"
 REFERENCE = RACINE / "tp_demineur" / "tp.py"
 
 # Les paramètres de chaque fonction, tels que le contrat les impose.
-PARAMETRES: dict[str, tuple[str, ...]] = {
-    "initialise_mines": ("mines", "nb_mines"),
-    "initialise_open": ("opened",),
-    "is_coord_ok": ("x", "y", "width", "height"),
-    "nb_adjacent_mines": ("mines", "x", "y"),
-    "compute_neigh": ("mines", "neigh"),
-    "display_board": ("mines", "neigh", "opened"),
-    "is_move_ok": ("opened", "x", "y"),
-    "ask_move": ("opened",),
-    "propagate_open_cells": ("mines", "neigh", "opened"),
-    "is_finished": ("mines", "opened"),
-    "play_turn": ("mines", "neigh", "opened"),
-    "play_the_game": ("mines", "neigh", "opened"),
-    "main": (),
-}
-
 # Les fonctions que le sujet doit illustrer par au moins un doctest.
 AVEC_DOCTEST = [
     "initialise_open",
@@ -127,7 +112,7 @@ def format_points(points: float) -> str:
 
 
 def fonctions_de_reference() -> dict[str, object]:
-    return {nom: getattr(tp_demineur, nom) for nom in PARAMETRES}
+    return {nom: getattr(tp_demineur, nom) for nom in contract.PARAMETERS}
 
 
 def section_de_chaque_ligne(texte: str) -> list[int | None]:
@@ -147,9 +132,35 @@ def section_de_chaque_ligne(texte: str) -> list[int | None]:
 # ---------------------------------------------------------------------------
 
 
-def test_les_fonctions_du_contrat_sont_celles_du_bareme():
-    assert set(PARAMETRES) == set(bareme.BAREME) == set(bareme.FUNCTIONS)
-    assert set(PARAMETRES) == set(tp_demineur.__all__)
+def test_tp_py_exporte_les_fonctions_du_contrat():
+    assert sorted(tp_demineur.__all__) == sorted(contract.NAMES)
+
+
+def grilles_3x3() -> dict[str, list[list]]:
+    """Un plateau 3×3 : une mine en (2, 0), rien d'ouvert."""
+    mines = [[False, False, True], [False] * 3, [False] * 3]
+    neigh = [[0, 1, 0], [0, 1, 1], [0, 0, 0]]
+    return {"mines": mines, "neigh": neigh, "opened": [[False] * 3 for _ in range(3)]}
+
+
+@pytest.mark.parametrize("nom", [f.name for f in contract.TABLE if f.params])
+def test_les_grilles_remplies_sont_celles_du_contrat(nom: str, monkeypatch):
+    """La référence remplit sur place les grilles que la table dit, et aucune autre."""
+    grilles = grilles_3x3()
+    sales = {"initialise_mines": ("mines", True), "initialise_open": ("opened", True)}
+    if nom in {**sales, "compute_neigh": None}:  # une grille sale, que la fonction récrit
+        grille, valeur = sales.get(nom, ("neigh", 9))
+        grilles[grille] = [[valeur] * 3 for _ in range(3)]
+    if nom == "propagate_open_cells":
+        grilles["opened"][2][0] = True  # l'inondation part d'une case ouverte
+    valeurs = {"nb_mines": 1, "x": 0, "y": 2, "width": 3, "height": 3, **grilles}
+    avant = {grille: [ligne[:] for ligne in valeurs[grille]] for grille in contract.GRIDS}
+    monkeypatch.setattr("sys.stdin", io.StringIO("0 2\n" * 3))
+    random.seed(0)
+    with contextlib.redirect_stdout(io.StringIO()):
+        getattr(tp_demineur, nom)(*(valeurs[p] for p in contract.FUNCTIONS[nom].params))
+    remplies = tuple(g for g in contract.GRIDS if valeurs[g] != avant[g])
+    assert remplies == contract.FUNCTIONS[nom].fills, f"{nom} remplit {remplies}"
 
 
 def test_le_sujet_a_des_doctests_pour_les_fonctions_demandees():
@@ -256,7 +267,7 @@ def signatures_de_reference() -> dict[str, ast.FunctionDef]:
     return {
         noeud.name: noeud
         for noeud in module.body
-        if isinstance(noeud, ast.FunctionDef) and noeud.name in PARAMETRES
+        if isinstance(noeud, ast.FunctionDef) and noeud.name in contract.PARAMETERS
     }
 
 
@@ -272,16 +283,17 @@ def lignes_def_du_sujet() -> dict[str, list[tuple[int, str]]]:
     return trouvees
 
 
-@pytest.mark.parametrize("nom", list(PARAMETRES))
+@pytest.mark.parametrize("nom", list(contract.PARAMETERS))
 def test_la_signature_du_sujet_est_celle_du_contrat(nom: str):
     reference = signatures_de_reference()[nom]
-    assert tuple(a.arg for a in reference.args.args) == PARAMETRES[nom], "tp.py et le contrat"
+    parametres = tuple(a.arg for a in reference.args.args)
+    assert parametres == contract.PARAMETERS[nom], "tp.py et le contrat"
     lignes = lignes_def_du_sujet().get(nom)
     assert lignes, f"le sujet n'a pas de ligne « def {nom}( » dans un bloc python"
     for numero, ligne in lignes:
         noeud = ast.parse(ligne.strip() + "\n    ...\n").body[0]
         assert isinstance(noeud, ast.FunctionDef)
-        assert tuple(a.arg for a in noeud.args.args) == PARAMETRES[nom], f"ligne {numero}"
+        assert tuple(a.arg for a in noeud.args.args) == contract.PARAMETERS[nom], f"ligne {numero}"
         assert ast.unparse(noeud.args) == ast.unparse(reference.args), f"ligne {numero}"
         assert reference.returns is not None and noeud.returns is not None, f"ligne {numero}"
         assert ast.unparse(noeud.returns) == ast.unparse(reference.returns), f"ligne {numero}"

@@ -42,6 +42,7 @@ END = "# END SOLUTION"
 # Les fichiers du correcteur qui vont dans le kit (ni expected.py, ni strategies.py).
 GRADING_FILES = [
     "__init__.py",
+    "contract.py",
     "judge.py",
     "locate.py",
     "private_copy.py",

@@ -20,12 +20,12 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import relay, sandbox
+from . import contract, relay, sandbox
 from .channel import Clock, WorkerLost, WorkerProcess, worker_environment
 from .locate import SubmissionError, resolve_submission
 from .private_copy import CopyReport, private_copy
 from .wire import Malformed, check_done, error_field, to_wire
-from .worker import CONTRACT, Encoder
+from .worker import Encoder
 from .worker import decode as worker_decode
 
 GRADING = Path(__file__).resolve().parent
@@ -281,6 +281,7 @@ class Submission:
                 "memory_limit": self.limits.memory_bytes,
                 "file_limit": self.limits.file_bytes,
                 "recursion_limit": self.limits.recursion,
+                "contract": contract.PARAMETERS,
                 "definitions_only": self.definitions_only,
             }
         )
@@ -294,7 +295,7 @@ class Submission:
             raise WorkerLost("malformed", "la liste des fonctions est mal formée")
         return {
             "ready": True,
-            "functions": [f for f in functions if f in CONTRACT],
+            "functions": [f for f in functions if f in contract.FUNCTIONS],
             "error": self.safe_error(info),
             "read_input": info.get("read_input") is True,
             "output": info.get("out", "")[:2000] if type(info.get("out")) is str else "",

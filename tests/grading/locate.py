@@ -6,7 +6,7 @@ import contextlib
 import re
 from pathlib import Path
 
-from .worker import CONTRACT
+from .contract import NAMES
 
 # Ce que les systèmes et les archives glissent à côté d'un rendu : jamais un rendu.
 SYSTEM_NAMES = {"__MACOSX", "__pycache__", ".DS_Store", "Thumbs.db", "desktop.ini"}
@@ -21,7 +21,7 @@ MAX_READ = 5 * 2**20  # on ne lit pas plus d'un fichier pour savoir s'il contien
 
 # « def » suivi du nom d'une fonction du TP, en début de ligne.
 TP_DEFINITION = re.compile(
-    rb"^[ \t]*def[ \t]+(%s)[ \t]*\(" % b"|".join(name.encode() for name in CONTRACT), re.M
+    rb"^[ \t]*def[ \t]+(%s)[ \t]*\(" % b"|".join(name.encode() for name in NAMES), re.M
 )
 
 

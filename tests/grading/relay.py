@@ -20,23 +20,12 @@ import sys
 import threading
 from dataclasses import dataclass
 
+from .contract import GRIDS, PARAMETERS, filled_positions
 from .wire import Malformed, clone, decode, to_wire
-from .worker import CONTRACT
 
 MAX_WIDTH, MAX_HEIGHT = 50, 20
 MAX_COORDINATE = 10**9
-GRIDS = {"mines": bool, "neigh": int, "opened": bool}
 SECONDS = 2.0  # un appel de la référence prend quelques millisecondes
-
-# Les paramètres que chaque fonction remplit : seuls ceux-là reviennent d'un relais.
-FILLS = {
-    "initialise_mines": {0},
-    "initialise_open": {0},
-    "compute_neigh": {1},
-    "propagate_open_cells": {2},
-    "play_turn": {2},
-    "play_the_game": {2},
-}
 
 
 @functools.cache
@@ -58,14 +47,14 @@ def reached_by(reference) -> dict[str, set[str]]:
         if isinstance(node, ast.FunctionDef)
     }
     reached = {}
-    for name in CONTRACT:
+    for name in PARAMETERS:
         seen, todo = set(), [name]
         while todo:
             for callee in direct.get(todo.pop(), ()):
                 if callee not in seen:
                     seen.add(callee)
                     todo.append(callee)
-        reached[name] = seen & set(CONTRACT)
+        reached[name] = seen & set(PARAMETERS)
     return reached
 
 
@@ -124,7 +113,7 @@ def check_grid(name: str, value) -> tuple[int, int]:
 
 def check_arguments(name: str, args: list) -> None:
     """Les arguments d'un relais respectent-ils les formes du contrat ?"""
-    params = CONTRACT[name]
+    params = PARAMETERS[name]
     if len(args) != len(params):
         raise OutOfContract(f"{name} attend {len(params)} paramètre(s)")
     sizes = set()
@@ -168,7 +157,7 @@ def serve(reference, message: dict, graded: str, lines: list[str], position: int
     """Exécute le relais ``message`` ; renvoie (réponse, RelayedCall, nouvelle position)."""
     name = message.get("rpc")
     wire = message.get("args")
-    if name not in CONTRACT or type(wire) is not list:
+    if name not in PARAMETERS or type(wire) is not list:
         raise Malformed("une demande de relais mal formée")
     args = [decode(a) for a in wire]
     if reference is None or name == graded or graded in reached_by(reference)[name]:
@@ -183,7 +172,7 @@ def serve(reference, message: dict, graded: str, lines: list[str], position: int
         return {"raise": raised}, call, position
     # Seules les fonctions qui remplissent une grille modifient leurs arguments :
     # pour les autres (nb_adjacent_mines, appelée mille fois sur 50×20), pas de copie.
-    before = clone(args) if name in FILLS else args
+    before = clone(args) if filled_positions(name) else args
     feeder = LineFeeder(lines, position)
     output = io.StringIO()
     state = random.getstate()
@@ -210,7 +199,7 @@ def serve(reference, message: dict, graded: str, lines: list[str], position: int
     call = RelayedCall(name, before, wire, args, ret, raised, output.getvalue())
     reply = {
         "ret": to_wire(ret),
-        "args": [to_wire(a) if i in FILLS.get(name, ()) else None for i, a in enumerate(args)],
+        "args": [to_wire(a) if i in filled_positions(name) else None for i, a in enumerate(args)],
         "raise": raised,
     }
     return reply, call, feeder.position

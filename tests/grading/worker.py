@@ -35,23 +35,6 @@ import sys
 import traceback
 import types
 
-# Les fonctions du contrat et leurs paramètres positionnels, dans l'ordre.
-CONTRACT = {
-    "initialise_mines": ["mines", "nb_mines"],
-    "initialise_open": ["opened"],
-    "is_coord_ok": ["x", "y", "width", "height"],
-    "nb_adjacent_mines": ["mines", "x", "y"],
-    "compute_neigh": ["mines", "neigh"],
-    "display_board": ["mines", "neigh", "opened"],
-    "is_move_ok": ["opened", "x", "y"],
-    "ask_move": ["opened"],
-    "propagate_open_cells": ["mines", "neigh", "opened"],
-    "is_finished": ["mines", "opened"],
-    "play_turn": ["mines", "neigh", "opened"],
-    "play_the_game": ["mines", "neigh", "opened"],
-    "main": [],
-}
-
 MAX_NODES = 200_000  # au-delà, une valeur est « trop grosse » pour être renvoyée
 
 
@@ -247,12 +230,14 @@ class Worker:
         self.channel_out = channel_out
         self.root = config["root"]
         self.output_limit = config["output_limit"]
+        # Les fonctions du contrat et leurs paramètres, envoyés par le juge (contract.py).
+        self.contract: dict[str, list[str]] = config["contract"]
         self.module = None
         self.functions: dict[str, object] = {}
         self.output: CappedText | None = None
         self.graded: str | None = None
         self.encoder = Encoder()
-        self.stubs = {name: self.make_stub(name) for name in CONTRACT}
+        self.stubs = {name: self.make_stub(name) for name in self.contract}
         self.request_number = 0
 
     # -- dialogue avec le juge ---------------------------------------------
@@ -316,7 +301,7 @@ class Worker:
         finally:
             sys.stdin, sys.stdout, sys.stderr = sys.__stdin__, sys.__stdout__, sys.__stderr__
         if self.module is not None:
-            for name in CONTRACT:
+            for name in self.contract:
                 value = self.module.__dict__.get(name)
                 if callable(value):
                     self.functions[name] = value
@@ -361,7 +346,7 @@ class Worker:
         return stub
 
     def relay(self, name: str, args: tuple, kwargs: dict):
-        params = CONTRACT[name]
+        params = self.contract[name]
         args = list(args)
         for param in params[len(args) :]:
             if param in kwargs:
@@ -387,7 +372,7 @@ class Worker:
     def install_stubs(self, graded: str) -> list:
         saved = []
         for space in self.submission_namespaces():
-            for name in CONTRACT:
+            for name in self.contract:
                 if name != graded:
                     saved.append((space, name, space.get(name, saved)))
                     space[name] = self.stubs[name]

@@ -1,0 +1,68 @@
+"""Le contrat des 13 fonctions du TP : la seule table où il est écrit.
+
+Pour chaque fonction : sa question dans le sujet, ses points au barème, ses
+paramètres (dans l'ordre) et les grilles qu'elle remplit sur place. Tout le reste
+en est tiré : le barème (``tests/bareme.py``), les paramètres que le processus de
+travail vérifie et que les relais renvoient, la recherche du code d'un rendu, le
+kit ; des tests vérifient que ``tp_demineur/tp.py`` et le sujet disent la même
+chose (``tests/test_sujet.py``).
+
+La table suit l'ordre du barème du sujet, Q3 (main) d'abord : c'est l'ordre de
+chaque tableau de notes, fichier ou retour.
+
+>>> FUNCTIONS["compute_neigh"].fills
+('neigh',)
+>>> filled_positions("propagate_open_cells")
+{2}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Function:
+    """Une fonction du contrat."""
+
+    name: str
+    question: str  # « Q3 » : la question du sujet qui la demande
+    points: float  # sur 20
+    params: tuple[str, ...]  # les paramètres positionnels, dans l'ordre
+    fills: tuple[str, ...] = ()  # les grilles reçues qu'elle remplit sur place
+
+
+TABLE: tuple[Function, ...] = (
+    Function("main", "Q3", 2.0, ()),
+    Function("initialise_mines", "Q4", 2.0, ("mines", "nb_mines"), fills=("mines",)),
+    Function("initialise_open", "Q4", 0.5, ("opened",), fills=("opened",)),
+    Function("is_coord_ok", "Q5", 1.0, ("x", "y", "width", "height")),
+    Function("nb_adjacent_mines", "Q5", 1.5, ("mines", "x", "y")),
+    Function("compute_neigh", "Q5", 1.0, ("mines", "neigh"), fills=("neigh",)),
+    Function("display_board", "Q6", 2.0, ("mines", "neigh", "opened")),
+    Function("is_move_ok", "Q7", 1.0, ("opened", "x", "y")),
+    Function("ask_move", "Q7", 2.0, ("opened",)),
+    Function("propagate_open_cells", "Q8", 3.0, ("mines", "neigh", "opened"), fills=("opened",)),
+    Function("is_finished", "Q9", 1.5, ("mines", "opened")),
+    Function("play_turn", "Q10", 1.0, ("mines", "neigh", "opened"), fills=("opened",)),
+    Function("play_the_game", "Q10", 1.5, ("mines", "neigh", "opened"), fills=("opened",)),
+)
+
+TOTAL = 20.0
+
+# Le type des cases de chaque grille du contrat.
+GRIDS: dict[str, type] = {"mines": bool, "neigh": int, "opened": bool}
+
+FUNCTIONS: dict[str, Function] = {function.name: function for function in TABLE}
+NAMES: tuple[str, ...] = tuple(FUNCTIONS)
+PARAMETERS: dict[str, tuple[str, ...]] = {f.name: f.params for f in TABLE}
+
+
+def filled_positions(name: str) -> set[int]:
+    """Les positions des arguments que la fonction remplit (ceux qu'un relais renvoie)."""
+    function = FUNCTIONS[name]
+    return {i for i, param in enumerate(function.params) if param in function.fills}
+
+
+assert sum(function.points for function in TABLE) == TOTAL
+assert all(set(f.fills) <= set(f.params) & set(GRIDS) for f in TABLE)
