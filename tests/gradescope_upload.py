@@ -20,7 +20,7 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from grading.judge import Limits
+from grading.limits import Limits
 from grading.locate import SubmissionError
 
 # Ce que les outils d'archivage ajoutent d'eux-mêmes (macOS) : jamais extrait.

@@ -16,7 +16,7 @@ import unicodedata
 
 from . import stats
 from .boards import cell_differences, quote_lines, short, show_grids, size
-from .judge import Outcome
+from .calls import Outcome
 from .wire import identity, row_identities, same
 
 

@@ -12,7 +12,9 @@ grossit pendant qu'on le lit.
 from __future__ import annotations
 
 import os
+import shutil
 import stat
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -116,3 +118,29 @@ def private_copy(kind: str, source: Path, target: Path, max_bytes: int, max_file
     else:
         copy_tree(source, target, budget, report)
     return report
+
+
+class PrivateCopy:
+    """Le dossier jetable d'une notation : la copie privée du rendu, et rien d'autre.
+
+    ``workdir`` est ce dossier (il accueille aussi le dossier courant du processus
+    de travail, ``cwd/``) ; ``path`` la copie du code (le fichier, ou le paquet
+    ``tp_demineur``) ; ``report`` ce qui a été copié ou refusé. ``remove()`` efface
+    le tout.
+    """
+
+    def __init__(self, kind: str, source: Path, max_bytes: int, max_files: int):
+        self.workdir = Path(tempfile.mkdtemp(prefix="demineur-notation-"))
+        try:
+            code = self.workdir / "soumission"
+            code.mkdir()
+            (self.workdir / "cwd").mkdir()
+            self.name = source.name if kind == "file" else "tp_demineur"
+            self.path = code / self.name
+            self.report = private_copy(kind, source, self.path, max_bytes, max_files)
+        except BaseException:
+            self.remove()
+            raise
+
+    def remove(self):
+        shutil.rmtree(self.workdir, ignore_errors=True)

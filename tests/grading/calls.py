@@ -1,0 +1,293 @@
+"""Un appel d'une fonction du rendu, vu du juge : la conversation et ce qu'on en retient.
+
+Pendant un appel, le processus de travail peut demander une ligne d'entrée ou un
+relais vers la solution de référence (``relay.py``) : le juge sert chaque demande,
+garde le texte affiché et compte lui-même les lignes lues et le temps de calcul
+consommé (``Conversation``). La réponse finale est vérifiée et devient un
+``Outcome`` : seules les valeurs renvoyées et le texte affiché sont notés.
+Quand un appel n'aboutit pas, ``GraderAbort`` arrête le test avec un message
+français qui dit pourquoi (``abort_for``).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from . import relay
+from .channel import Clock, WorkerLost, WorkerProcess
+from .wire import Malformed, check_done, to_wire
+from .worker import Encoder
+from .worker import decode as worker_decode
+
+# Les relais d'un seul appel : compute_neigh sur 50×20 en fait 1 000, une partie
+# entière (play_the_game) 2 000 au plus.
+MAX_RELAYS = 20_000
+
+
+class GraderAbort(BaseException):
+    """Arrête le test en cours tout de suite, avec un message en français.
+
+    Elle dérive de ``BaseException`` : hypothesis ne la rattrape pas, et ne
+    relance donc pas une fonction qui boucle pour chercher un exemple plus petit.
+    """
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass
+class Transcript:
+    """Ce que le juge a vu d'un appel : le texte affiché et les lignes lues."""
+
+    lines: list[str]
+    text: str = ""
+    reads: list[int] = field(default_factory=list)  # la longueur du texte à chaque lecture
+    consumed: int = 0  # le nombre de lignes d'entrée lues
+    read_at_eof: bool = False
+
+
+@dataclass
+class Outcome:
+    """Ce qu'a fait un appel d'une fonction de la soumission."""
+
+    ret: object
+    args: list  # les arguments, après l'appel
+    error: dict | None  # {"type", "message", "line"} si une exception est sortie
+    stdout: str
+    overflow: bool
+    reads: list[int]  # la longueur de la sortie au moment de chaque lecture
+    consumed: int  # le nombre de lignes d'entrée lues
+    read_at_eof: bool
+    rows_replaced: list[bool]
+    wire_ret: object
+    wire_args: list
+    relayed: list[relay.RelayedCall] = field(default_factory=list)
+
+
+@dataclass
+class TimeBudget:
+    """Le temps de calcul qu'il reste à un test, tous ses appels compris."""
+
+    seconds_left: float
+
+
+def input_identities(args: list) -> list[list[int]]:
+    """Les numéros que le processus de travail donne aux lignes des grilles reçues.
+
+    Il numérote les listes reçues avant l'appel, toujours dans le même ordre : le
+    juge refait ce calcul sur ses propres données pour savoir si, après l'appel,
+    une grille a gardé ses lignes.
+    """
+    encoder = Encoder()
+    rows = []
+    for arg in args:
+        wire = encoder.encode(worker_decode(to_wire(arg)))
+        is_grid = type(arg) is list and all(type(row) is list for row in arg)
+        rows.append([row["id"] for row in wire["L"]] if is_grid else [])
+    return rows
+
+
+def rows_replaced(before: list[list[int]], wire_args: list) -> list[bool]:
+    replaced = []
+    for ids, wire in zip(before, wire_args):
+        if not ids:
+            replaced.append(False)
+            continue
+        rows = wire.get("L") if type(wire) is dict else None
+        after = [row.get("id") if type(row) is dict else None for row in rows or []]
+        replaced.append(after != ids)
+    return replaced
+
+
+class Conversation:
+    """Un appel en cours : les demandes du processus de travail servies jusqu'à sa réponse."""
+
+    def __init__(
+        self,
+        worker: WorkerProcess,
+        reference,
+        graded: str,
+        lines: list[str],
+        relay_seed: int,
+        output_limit: int,
+        budget: TimeBudget,
+    ):
+        self.worker = worker
+        self.reference = reference
+        self.graded = graded
+        self.relay_seed = relay_seed
+        self.output_limit = output_limit
+        self.budget = budget
+        self.relayed: list[relay.RelayedCall] = []
+        self.transcript = Transcript(lines)
+
+    def run(self, request: dict, number: int, clock: Clock) -> dict:
+        """Envoie la demande numéro ``number`` ; renvoie la réponse finale du processus."""
+        self.worker.send({**request, "n": number})
+        # Le temps de calcul du processus est compté d'un message à l'autre, sans trou :
+        # il calcule parfois pendant que le juge sert un relais.
+        last_cpu = self.worker.cpu()
+        try:
+            while True:
+                message, used, idle = self.worker.receive(clock)
+                now = self.worker.cpu()
+                if now is not None and last_cpu is not None:
+                    used, last_cpu = max(used, now - last_cpu), now
+                self.spend(clock, used, idle)
+                if message.get("n") != number:
+                    continue  # une réponse à une autre demande, ou écrite par le rendu : ignorée
+                if message.get("done") is True:
+                    return message
+                # Le temps que la référence passe sur les relais compte pour l'appel.
+                judge_start = time.process_time()
+                self.serve(message)
+                self.spend(clock, time.process_time() - judge_start, 0.0)
+        except Malformed as error:
+            self.worker.stop()
+            raise WorkerLost("malformed", str(error)) from None
+
+    def spend(self, clock: Clock, used: float, idle: float):
+        """Décompte le temps d'une attente ; arrête l'appel qui dépasse ses limites.
+
+        (Un processus qui envoie sans cesse des messages n'est jamais attendu en vain :
+        ses limites sont aussi vérifiées ici, à chaque message.)
+        """
+        self.budget.seconds_left -= used
+        clock.cpu_seconds -= used
+        clock.idle_seconds -= idle
+        clock.wall_seconds -= used + idle
+        for kind, left in (("cpu", clock.cpu_seconds), ("idle", clock.idle_seconds)):
+            if left < 0:
+                self.worker.stop()
+                raise WorkerLost(kind)
+
+    def serve(self, message: dict):
+        """Une lecture de ligne ou un relais, demandés par le processus pendant l'appel."""
+        transcript = self.transcript
+        out = message.get("out", "")
+        if type(out) is not str or len(out) > self.output_limit:
+            raise Malformed("un texte affiché mal formé")
+        transcript.text += out
+        if message.get("read") is True:
+            transcript.reads.append(len(transcript.text))
+            if transcript.consumed < len(transcript.lines):
+                line = transcript.lines[transcript.consumed]
+                transcript.consumed += 1
+                self.worker.send({"line": line})
+            else:
+                transcript.read_at_eof = True
+                self.worker.send({"line": None})
+        elif "rpc" in message:
+            self.serve_relay(message)
+        else:
+            raise Malformed("un message inconnu")
+        if len(transcript.text) > self.output_limit:
+            self.worker.stop()  # il attend encore une réponse : il ne servira plus
+            raise GraderAbort(
+                f"{self.graded} a affiché plus de {self.output_limit} caractères "
+                "(une boucle d'affichage sans fin ?)"
+            )
+
+    def serve_relay(self, message: dict):
+        """Un appel d'une autre fonction du contrat, exécuté par la référence."""
+        if len(self.relayed) >= MAX_RELAYS:
+            self.worker.stop()
+            raise GraderAbort(
+                f"{self.graded} a appelé les autres fonctions du contrat plus de {MAX_RELAYS} "
+                "fois en un seul appel (une boucle sans fin ?)"
+            )
+        transcript = self.transcript
+        reply, call, position = relay.serve(
+            self.reference,
+            message,
+            self.graded,
+            transcript.lines,
+            transcript.consumed,
+            self.relay_seed,
+        )
+        transcript.consumed = position
+        transcript.text += call.output
+        self.relayed.append(call)
+        self.worker.send(reply)
+
+
+def abort_for(lost: WorkerLost, graded: str, seconds: float, limits) -> GraderAbort:
+    """Le message d'un appel qui n'a pas abouti, selon la cause."""
+    if lost.kind == "cpu":
+        return GraderAbort(
+            f"{graded} ne s'est pas terminée en {seconds:g} s de calcul (boucle infinie ?)"
+        )
+    if lost.kind == "budget":
+        return GraderAbort(
+            f"ce test a déjà pris plus de {limits.test_seconds:g} s de calcul : "
+            "votre code est beaucoup trop lent"
+        )
+    if lost.kind == "idle":
+        return GraderAbort(
+            f"{graded} attend sans rien calculer depuis plus de "
+            f"{limits.idle_seconds:g} s (time.sleep ?)"
+        )
+    if lost.kind in ("external", "wall"):
+        return GraderAbort(
+            f"pendant l'appel de {graded}, le processus de travail a été {lost.detail}, "
+            "deux fois de suite : ce n'est pas la faute de votre code, signalez-le à "
+            "votre enseignant"
+        )
+    if lost.kind == "stuck":
+        return GraderAbort(
+            f"pendant l'appel de {graded}, le processus de travail ne lisait plus ce que le "
+            "correcteur lui envoyait (votre code a-t-il touché au canal du correcteur ?)"
+        )
+    if lost.kind in ("malformed", "too_big"):
+        return GraderAbort(
+            f"pendant l'appel de {graded}, le processus de travail a envoyé {lost.detail} "
+            "(votre code a-t-il écrit sur le canal du correcteur ?)"
+        )
+    return GraderAbort(f"pendant l'appel de {graded}, {lost.detail} (os._exit ? mémoire épuisée ?)")
+
+
+def outcome_of(
+    reply: dict,
+    name: str,
+    args: tuple,
+    transcript: Transcript,
+    relayed: list[relay.RelayedCall],
+    worker: WorkerProcess,
+    limits,
+) -> Outcome:
+    """La réponse finale d'un appel, vérifiée ; ``GraderAbort`` si elle ne peut pas compter."""
+    try:
+        done = check_done(reply, len(args), limits.output_chars)
+    except Malformed as error:
+        worker.stop()
+        raise GraderAbort(
+            f"pendant l'appel de {name}, le processus de travail a envoyé {error} "
+            "(votre code a-t-il écrit sur le canal du correcteur ?)"
+        ) from None
+    error = done["error"] or {}
+    if error.get("type") == "MemoryError":
+        worker.stop()  # un processus à court de mémoire n'est plus fiable
+        raise GraderAbort(
+            f"{name} a épuisé la mémoire permise ({limits.memory_bytes // 2**20} Mio)"
+        )
+    if error.get("type") == "OutputLimitExceeded" or done["overflow"]:
+        raise GraderAbort(
+            f"{name} a affiché plus de {limits.output_chars} caractères "
+            "(une boucle d'affichage sans fin ?)"
+        )
+    return Outcome(
+        ret=done["ret"],
+        args=done["args"],
+        error=done["error"],
+        stdout=transcript.text + done["out"],
+        overflow=done["overflow"],
+        reads=transcript.reads,
+        consumed=transcript.consumed,
+        read_at_eof=transcript.read_at_eof,
+        rows_replaced=rows_replaced(input_identities(list(args)), done["wire_args"]),
+        wire_ret=done["wire_ret"],
+        wire_args=done["wire_args"],
+        relayed=relayed,
+    )

@@ -1,0 +1,29 @@
+"""Les limites imposées à une soumission : temps de calcul, mémoire, sorties, taille."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .channel import Clock
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Les limites imposées à une soumission (les temps sont des temps de calcul)."""
+
+    call_seconds: float = 5.0  # un appel de fonction
+    load_seconds: float = 10.0  # le chargement du code
+    test_seconds: float = 60.0  # tous les appels d'un même test
+    idle_seconds: float = 10.0  # attendre sans calculer (time.sleep…), par appel
+    wall_factor: float = 20.0  # au-delà de tant de fois la limite en horloge : machine saturée
+    memory_bytes: int = 512 * 2**20  # tout le bac à sable (un seul processus y est permis)
+    file_bytes: int = 2**20  # ce que le processus peut écrire dans un fichier
+    output_chars: int = 200_000  # ce qu'un appel peut afficher
+    reply_bytes: int = 16 * 2**20  # la taille d'un message du processus
+    recursion: int = 5_000
+    submission_bytes: int = 5 * 2**20  # la taille d'une soumission
+    submission_files: int = 200  # le nombre de fichiers d'une soumission
+
+    def clock(self, seconds: float) -> Clock:
+        """Les échéances d'une attente de ``seconds`` s de calcul."""
+        return Clock(seconds, self.idle_seconds, seconds * self.wall_factor)

@@ -1,0 +1,113 @@
+"""Le chargement d'un rendu dans un processus de travail neuf.
+
+Le juge lance le processus (dans le bac à sable s'il y en a un), lui envoie sa
+configuration (les limites, le contrat, où est la copie du code), puis reçoit deux
+messages : le verrouillage (écrit avant que le code de l'étudiant ne tourne) et le
+résultat du chargement. Ce que dit ce résultat est vérifié champ par champ ; ce
+qui vient après que le code de l'étudiant a tourné ne sert qu'aux explications du
+retour, jamais à la note.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from . import contract
+from .channel import WorkerLost, WorkerProcess, worker_environment
+from .limits import Limits
+from .private_copy import PrivateCopy
+from .wire import Malformed, error_field
+
+GRADING = Path(__file__).resolve().parent
+# Le processus de travail et ce qu'il importe : tout ce qui entre dans le bac à sable.
+WORKER_FILES = [GRADING / "worker.py", GRADING / "lockdown.py", GRADING / "rescue.py"]
+
+
+def load(
+    worker: WorkerProcess, copy: PrivateCopy, kind: str, limits: Limits, definitions_only: bool
+) -> tuple[dict, dict | None]:
+    """Lance le processus de travail et y charge le rendu.
+
+    Renvoie ce que le chargement a donné et le verrouillage que le processus a
+    décrit avant de charger le code (None s'il est mal décrit) ; lève
+    :class:`WorkerLost` si le processus ne répond pas comme il faut.
+    """
+    inside = worker.start(WORKER_FILES, copy.path, copy.name, copy.workdir, worker_environment())
+    root = inside.parent if kind == "file" else inside
+    worker.send(
+        {
+            "kind": kind,
+            "path": str(inside),
+            "root": str(root) + "/",
+            "output_limit": limits.output_chars,
+            "memory_limit": limits.memory_bytes,
+            "file_limit": limits.file_bytes,
+            "recursion_limit": limits.recursion,
+            "contract": contract.PARAMETERS,
+            "definitions_only": definitions_only,
+        }
+    )
+    clock = limits.clock(limits.load_seconds)
+    locked, _, _ = worker.receive(clock)
+    lockdown = locked["locked"] if type(locked.get("locked")) is dict else None
+    info, _, _ = worker.receive(clock)
+    functions = info.get("functions")
+    if type(functions) is not list or not all(type(f) is str for f in functions):
+        raise WorkerLost("malformed", "la liste des fonctions est mal formée")
+    loaded = {
+        "ready": True,
+        "functions": [f for f in functions if f in contract.FUNCTIONS],
+        "error": safe_error(info),
+        "read_input": info.get("read_input") is True,
+        "output": info.get("out", "")[:2000] if type(info.get("out")) is str else "",
+        **rescued_parts(info),
+    }
+    return loaded, lockdown
+
+
+def safe_error(info: dict) -> dict | None:
+    try:
+        return error_field(info)
+    except Malformed:
+        return {"type": "?", "message": "erreur mal décrite", "line": None}
+
+
+def rescued_parts(info: dict) -> dict:
+    """Les passages retirés ou sautés au chargement (``rescue.py``), vérifiés un à un.
+
+    Ils viennent du processus de travail après que le code de l'étudiant a tourné :
+    ils ne servent qu'aux explications du retour, jamais à la note.
+    """
+    fields = {
+        "dropped": {
+            "file": str,
+            "line": int,
+            "end": int,
+            "error_line": int,
+            "text": str,
+            "message": str,
+            "functions": list,
+        },
+        "skipped": {
+            "file": str,
+            "line": int,
+            "text": str,
+            "type": (str, type(None)),
+            "message": str,
+        },
+    }
+    parts = {}
+    for key, shape in fields.items():
+        items = info.get(key)
+        if type(items) is not list:
+            continue
+        parts[key] = [
+            {name: item[name] for name in shape}
+            for item in items[:50]
+            if type(item) is dict
+            and all(isinstance(item.get(name), kind) for name, kind in shape.items())
+            and all(type(f) is str for f in item.get("functions", []))
+        ]
+    if type(info.get("encoding")) is str:
+        parts["encoding"] = info["encoding"][:20]
+    return parts
