@@ -213,6 +213,8 @@ def pytest_runtest_makereport(item, call):
         result.passed = report.passed
         if call.excinfo is not None and report.failed:
             result.output = printable(explain_failure(call.excinfo, result.function))
+            if isinstance(call.excinfo.value, GraderAbort):
+                result.stop = call.excinfo.value.cause
             report.longrepr = result.output
 
 
@@ -258,7 +260,8 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
         terminalreporter.write_line(line)
     seconds = time.monotonic() - grading.started
     isolation = grading.submission.isolation.mode if grading.submission else "aucune"
-    data = scoring.results_json(results, seconds, summary, isolation)
+    info = grading.submission.load_info if grading.submission else None
+    data = scoring.results_json(results, seconds, summary, isolation, scoring.loading_facts(info))
     if grading.json_path:
         scoring.write_results_json(Path(grading.json_path), data)
         terminalreporter.write_line(f"\nRésultat écrit dans {grading.json_path}")

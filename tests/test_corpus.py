@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 import bareme
+from grading.calls import ABORT_CAUSES
 
 pytestmark = [pytest.mark.projet, pytest.mark.lent]
 
@@ -156,25 +157,48 @@ def test_results_json_form(graded_class):
             "output_format",
             "tags",
             "visibility",
+            "extra_data",
         }
         assert test["status"] in ("passed", "failed")
+        assert test["extra_data"]["stop"] in (None, *ABORT_CAUSES)
         assert len(test["tags"]) == 1 and test["tags"][0] in bareme.BAREME
         assert (test["status"] == "passed") == (test["score"] == test["max_score"])
         assert test["status"] == "passed" or test["output"]
 
 
-def test_feedback_names_the_problems(graded_class):
-    syntax = (graded_class / "retours" / "hostile_erreur_de_syntaxe.txt").read_text("utf-8")
-    assert "ne se compile pas" in syntax and "ligne" in syntax
-    at_import = (graded_class / "retours" / "hostile_main_appele_a_l_import.txt").read_text("utf-8")
-    assert "« main() » n'a pas été exécutée" in at_import and "input()" in at_import
-    assert 'if __name__ == "__main__":' in at_import
-    hang = (graded_class / "retours" / "hostile_while_true_pass.txt").read_text("utf-8")
-    assert "ne s'est pas terminée" in hang
-    exits = (graded_class / "retours" / "hostile_os_exit_a_l_import.txt").read_text("utf-8")
-    assert "os._exit" in exits and "os._exit(0)" in exits and "définitions" in exits
-    endless = (graded_class / "retours" / "hostile_boucle_a_l_import.txt").read_text("utf-8")
-    assert "boucle sans fin" in endless and "while True" in endless
+def test_loading_and_stops_are_facts_quoted_in_the_feedback(graded_class):
+    """Ce qui est arrivé au chargement et aux appels est dans des champs du results.json ;
+    le retour cite le code de l'étudiant en cause (ses mots à lui, pas les nôtres)."""
+
+    def facts(name: str) -> tuple[dict, str]:
+        feedback = (graded_class / "retours" / f"{name}.txt").read_text(encoding="utf-8")
+        return result_of(graded_class, name), feedback
+
+    result, feedback = facts("hostile_erreur_de_syntaxe")
+    [dropped] = result["loading"]["dropped"]
+    assert dropped["functions"] == ["propagate_open_cells"]
+    assert dropped["text"] in feedback and str(dropped["error_line"]) in feedback
+    stops = {t["tags"][0]: t["extra_data"]["stop"] for t in result["tests"]}
+    assert stops["propagate_open_cells"] == "missing" and stops["is_finished"] is None
+
+    result, feedback = facts("hostile_main_appele_a_l_import")
+    assert result["loading"]["outcome"] == "loaded" and result["loading"]["read_input"]
+    [skipped] = result["loading"]["skipped"]
+    assert (skipped["text"], skipped["type"]) == ("main()", "EOFError")
+    assert "main()" in feedback and 'if __name__ == "__main__":' in feedback
+
+    result, _ = facts("hostile_while_true_pass")
+    assert {t["extra_data"]["stop"] for t in result["tests"] if t["status"] == "failed"} == {"cpu"}
+
+    for name, first_load, code in (
+        ("hostile_os_exit_a_l_import", "died", "os._exit(0)"),
+        ("hostile_boucle_a_l_import", "hung", "while True:"),
+    ):
+        result, feedback = facts(name)
+        loading = result["loading"]
+        assert (loading["outcome"], loading["first_load"]) == ("definitions_only", first_load)
+        assert [part["text"] for part in loading["skipped"]] == [code]
+        assert code in feedback, name
 
 
 def test_notes_csv_and_summary(graded_class):

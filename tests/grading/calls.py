@@ -28,13 +28,33 @@ MAX_RELAYS = 20_000
 class GraderAbort(BaseException):
     """Arrête le test en cours tout de suite, avec un message en français.
 
+    ``cause`` dit pourquoi, pour le code qui décide et pour le ``results.json``
+    (une des :data:`ABORT_CAUSES`) ; ``message`` est pour l'étudiant.
     Elle dérive de ``BaseException`` : hypothesis ne la rattrape pas, et ne
     relance donc pas une fonction qui boucle pour chercher un exemple plus petit.
     """
 
-    def __init__(self, message: str):
+    def __init__(self, cause: str, message: str):
+        assert cause in ABORT_CAUSES, cause
         super().__init__(message)
+        self.cause = cause
         self.message = message
+
+
+# Pourquoi un appel n'a pas abouti.
+ABORT_CAUSES = {
+    "missing": "la fonction n'est pas dans le rendu",
+    "reload": "le rendu n'a pas pu être rechargé après un arrêt",
+    "cpu": "l'appel a dépassé son temps de calcul",
+    "budget": "le test a dépassé son temps de calcul",
+    "idle": "l'appel attendait sans calculer",
+    "external": "le processus de travail a été tué de l'extérieur, deux fois",
+    "channel": "le canal du correcteur a été touché ou a reçu un message mal formé",
+    "memory": "la mémoire permise est épuisée",
+    "output": "l'appel a trop affiché",
+    "relays": "l'appel a fait trop de relais vers les autres fonctions",
+    "died": "le processus de travail s'est arrêté",
+}
 
 
 @dataclass
@@ -186,8 +206,9 @@ class Conversation:
         if len(transcript.text) > self.output_limit:
             self.worker.stop()  # il attend encore une réponse : il ne servira plus
             raise GraderAbort(
+                "output",
                 f"{self.graded} a affiché plus de {self.output_limit} caractères "
-                "(une boucle d'affichage sans fin ?)"
+                "(une boucle d'affichage sans fin ?)",
             )
 
     def serve_relay(self, message: dict):
@@ -195,8 +216,9 @@ class Conversation:
         if len(self.relayed) >= MAX_RELAYS:
             self.worker.stop()
             raise GraderAbort(
+                "relays",
                 f"{self.graded} a appelé les autres fonctions du contrat plus de {MAX_RELAYS} "
-                "fois en un seul appel (une boucle sans fin ?)"
+                "fois en un seul appel (une boucle sans fin ?)",
             )
         transcript = self.transcript
         reply, call, position = relay.serve(
@@ -217,35 +239,42 @@ def abort_for(lost: WorkerLost, graded: str, seconds: float, limits) -> GraderAb
     """Le message d'un appel qui n'a pas abouti, selon la cause."""
     if lost.kind == "cpu":
         return GraderAbort(
-            f"{graded} ne s'est pas terminée en {seconds:g} s de calcul (boucle infinie ?)"
+            "cpu", f"{graded} ne s'est pas terminée en {seconds:g} s de calcul (boucle infinie ?)"
         )
     if lost.kind == "budget":
         return GraderAbort(
+            "budget",
             f"ce test a déjà pris plus de {limits.test_seconds:g} s de calcul : "
-            "votre code est beaucoup trop lent"
+            "votre code est beaucoup trop lent",
         )
     if lost.kind == "idle":
         return GraderAbort(
+            "idle",
             f"{graded} attend sans rien calculer depuis plus de "
-            f"{limits.idle_seconds:g} s (time.sleep ?)"
+            f"{limits.idle_seconds:g} s (time.sleep ?)",
         )
     if lost.kind in ("external", "wall"):
         return GraderAbort(
+            "external",
             f"pendant l'appel de {graded}, le processus de travail a été {lost.detail}, "
             "deux fois de suite : ce n'est pas la faute de votre code, signalez-le à "
-            "votre enseignant"
+            "votre enseignant",
         )
     if lost.kind == "stuck":
         return GraderAbort(
+            "channel",
             f"pendant l'appel de {graded}, le processus de travail ne lisait plus ce que le "
-            "correcteur lui envoyait (votre code a-t-il touché au canal du correcteur ?)"
+            "correcteur lui envoyait (votre code a-t-il touché au canal du correcteur ?)",
         )
     if lost.kind in ("malformed", "too_big"):
         return GraderAbort(
+            "channel",
             f"pendant l'appel de {graded}, le processus de travail a envoyé {lost.detail} "
-            "(votre code a-t-il écrit sur le canal du correcteur ?)"
+            "(votre code a-t-il écrit sur le canal du correcteur ?)",
         )
-    return GraderAbort(f"pendant l'appel de {graded}, {lost.detail} (os._exit ? mémoire épuisée ?)")
+    return GraderAbort(
+        "died", f"pendant l'appel de {graded}, {lost.detail} (os._exit ? mémoire épuisée ?)"
+    )
 
 
 def outcome_of(
@@ -263,19 +292,21 @@ def outcome_of(
     except Malformed as error:
         worker.stop()
         raise GraderAbort(
+            "channel",
             f"pendant l'appel de {name}, le processus de travail a envoyé {error} "
-            "(votre code a-t-il écrit sur le canal du correcteur ?)"
+            "(votre code a-t-il écrit sur le canal du correcteur ?)",
         ) from None
     error = done["error"] or {}
     if error.get("type") == "MemoryError":
         worker.stop()  # un processus à court de mémoire n'est plus fiable
         raise GraderAbort(
-            f"{name} a épuisé la mémoire permise ({limits.memory_bytes // 2**20} Mio)"
+            "memory", f"{name} a épuisé la mémoire permise ({limits.memory_bytes // 2**20} Mio)"
         )
     if error.get("type") == "OutputLimitExceeded" or done["overflow"]:
         raise GraderAbort(
+            "output",
             f"{name} a affiché plus de {limits.output_chars} caractères "
-            "(une boucle d'affichage sans fin ?)"
+            "(une boucle d'affichage sans fin ?)",
         )
     return Outcome(
         ret=done["ret"],

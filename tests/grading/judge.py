@@ -155,11 +155,11 @@ class Submission:
         Un processus tué de l'extérieur : l'appel est refait une fois.
         """
         if graded not in self.functions:
-            raise GraderAbort(f"la fonction {graded} n'est pas définie dans votre code")
+            raise GraderAbort("missing", f"la fonction {graded} n'est pas définie dans votre code")
         while True:
             self.ensure_started()
             if graded not in self.available:
-                raise GraderAbort(f"la fonction {graded} n'a pas pu être rechargée")
+                raise GraderAbort("reload", f"la fonction {graded} n'a pas pu être rechargée")
             try:
                 return self.exchange_once(request, graded, seconds, lines)
             except WorkerLost as lost:
@@ -234,7 +234,7 @@ class Submission:
         items = reply.get("batch")
         if type(items) is not list or not 0 < len(items) <= len(seeds):
             self.worker.stop()
-            raise GraderAbort(f"pendant l'appel de {name}, une réponse mal formée")
+            raise GraderAbort("channel", f"pendant l'appel de {name}, une réponse mal formée")
         return [
             outcome_of(
                 item, name, args, Transcript([]), conversation.relayed, self.worker, self.limits

@@ -20,6 +20,7 @@ class TestResult:
     passed: bool = False
     output: str = ""
     points: float = 0.0  # les points du test, fixés par le barème
+    stop: str | None = None  # un test interrompu : pourquoi (calls.ABORT_CAUSES)
 
 
 def assign_points(results: list[TestResult]):
@@ -93,12 +94,22 @@ PRESENTATION = {
 }
 
 
-def results_json(results: list[TestResult], seconds: float, output: str, isolation: str) -> dict:
+def results_json(
+    results: list[TestResult],
+    seconds: float,
+    output: str,
+    isolation: str,
+    loading: dict | None = None,
+) -> dict:
     """Le format results.json de Gradescope, avec tous ses champs utiles.
 
     Les tests suivent l'ordre du sujet ; ``number`` (« 4.2 » : question 4, 2e test)
     permet à Gradescope de les grouper par question (voir aussi :data:`PRESENTATION`).
-    ``isolation`` (``bwrap`` ou ``aucune``) dit si le code a tourné dans un bac à sable.
+    ``isolation`` (``bwrap`` ou ``aucune``) dit si le code a tourné dans un bac à sable ;
+    ``loading``, ce qu'a donné le chargement du code (:func:`loading_facts`). Le
+    ``extra_data`` d'un test dit pourquoi il a été interrompu (``stop``, une des
+    ``calls.ABORT_CAUSES``, ou None) : les faits sont dans des champs, les phrases
+    dans ``output``.
     """
     ordered = sorted(results, key=lambda r: sujet_order(r.function))
     numbers: dict[int, int] = {}
@@ -118,6 +129,7 @@ def results_json(results: list[TestResult], seconds: float, output: str, isolati
                 "output_format": "text",
                 "tags": [r.function],
                 "visibility": "visible",
+                "extra_data": {"stop": r.stop},
             }
         )
     return {
@@ -127,8 +139,33 @@ def results_json(results: list[TestResult], seconds: float, output: str, isolati
         "output": output,
         **PRESENTATION,
         "isolation": isolation,
+        "loading": loading or {},
         "tests": tests,
     }
+
+
+# Ce que le results.json garde du chargement : des faits, pour les outils et les tests.
+LOADING_FACTS = ("functions", "error", "read_input", "dropped", "skipped", "encoding")
+
+
+def loading_facts(info: dict | None) -> dict:
+    """Les faits du chargement du code (voir ``loading.py`` et ``rescue.py``).
+
+    ``outcome`` : ``loaded`` (chargé), ``definitions_only`` (rechargé avec les seules
+    définitions, ``first_load`` dit pourquoi : ``hung`` ou ``died``), ``hung`` ou
+    ``died`` (rien n'a pu être chargé).
+    """
+    if info is None:
+        return {}
+    if info.get("hung") or info.get("died"):
+        outcome = "hung" if info.get("hung") else "died"
+    elif info.get("first_load"):
+        outcome = "definitions_only"
+    else:
+        outcome = "loaded"
+    facts = {"outcome": outcome, "first_load": info.get("first_load")}
+    facts.update((key, info[key]) for key in LOADING_FACTS if key in info)
+    return facts
 
 
 # Qui voit l'explication d'un test raté et son contre-exemple, et quand : l'option
