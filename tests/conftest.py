@@ -215,6 +215,8 @@ def pytest_runtest_makereport(item, call):
             result.output = printable(explain_failure(call.excinfo, result.function))
             if isinstance(call.excinfo.value, GraderAbort):
                 result.stop = call.excinfo.value.cause
+            if isinstance(call.excinfo.value, Echec) and call.excinfo.value.example:
+                result.example = printable(call.excinfo.value.example)
             report.longrepr = result.output
 
 

@@ -437,3 +437,30 @@ def test_les_noms_accentues_d_une_archive_faite_sous_linux(tmp_path):
     assert sorted(p.name for p in folder.iterdir()) == sorted(
         f"{n}_assignsubmission_file_" for n in names.values()
     )
+
+
+def test_la_synthese_regroupe_par_contre_exemple_quelle_que_soit_la_reponse():
+    """Deux rendus ratent sur la même entrée avec des réponses différentes : un seul
+    contre-exemple, partagé par les deux ; un troisième, sur une autre entrée, à part."""
+    from classe.entries import Entry
+    from classe.resultats import Outcome
+    from classe.synthese import tests_section
+
+    def graded(student: str, answer: str, example: str) -> Outcome:
+        test = {
+            "name": "is_coord_ok dit si (x, y) est sur le plateau",
+            "tags": ["is_coord_ok"],
+            "status": "failed",
+            "output": f"is_coord_ok doit renvoyer False, elle a renvoyé {answer}.\n{example}",
+            "extra_data": {"stop": None, "example": example},
+        }
+        entry = Entry(student, [Path(f"{student}.py")], label=f"{student}.py")
+        return Outcome(entry, {"score": 19.0, "tests": [test]})
+
+    same = "  Exemple : is_coord_ok(3, 0, 3, 5)"
+    lines = tests_section(
+        [graded("ana", "True", same), graded("bob", "1", same), graded("eve", "True", "autre")]
+    )
+    text = "\n".join(lines)
+    assert "Contre-exemple le plus partagé (2 étudiant(s) sur 3 : ana.py, bob.py)" in text
+    assert same in text

@@ -21,15 +21,14 @@ BAR_WIDTH = 30  # la plus longue barre d'un histogramme
 NAMES_SHOWN = 12  # au-delà, la liste des étudiants qui partagent un contre-exemple est coupée
 
 
-def without_source_lines(output: str) -> str:
-    """Le retour d'un test sans les lignes « à la ligne N de FICHIER » (propres à chaque rendu).
+def shared_part(test: dict) -> str:
+    """Ce que deux rendus qui ratent ce test peuvent partager : le contre-exemple seul
+    (l'entrée donnée à la fonction, champ ``extra_data.example``), sinon l'explication.
 
-    Deux rendus qui ratent un test sur le même exemple comptent ainsi pour le même
-    contre-exemple, même si leurs fichiers diffèrent.
+    Deux rendus qui ratent sur le même exemple comptent ainsi pour le même
+    contre-exemple, quelle que soit leur réponse et quel que soit leur fichier.
     """
-    return "\n".join(
-        line for line in output.splitlines() if not line.lstrip().startswith("à la ligne ")
-    )
+    return (test.get("extra_data") or {}).get("example") or test["output"]
 
 
 def histogram(rows: list[tuple[str, int]]) -> list[str]:
@@ -168,7 +167,7 @@ def tests_section(graded: list[Outcome]) -> list[str]:
             key = (test["tags"][0], test["name"])
             ran[key].add(outcome.entry.label)
             if test["status"] != "passed":
-                failed[key][outcome.entry.label] = without_source_lines(test["output"])
+                failed[key][outcome.entry.label] = shared_part(test)
     ranked = sorted(failed, key=lambda key: (-len(failed[key]), order.get(key[0], 99), key[1]))
     lines = ["", "## Tests ratés", ""]
     if not ranked:

@@ -21,11 +21,20 @@ from .wire import identity, row_identities, same
 
 
 class Echec(AssertionError):
-    """Un manquement au contrat, expliqué en français."""
+    """Un manquement au contrat, expliqué en français.
+
+    ``example`` est le contre-exemple seul (l'entrée donnée à la fonction, sans ce
+    qu'elle en a fait) : deux rendus qui ratent sur le même exemple le partagent,
+    quelle que soit leur réponse (la synthèse de classe les regroupe ainsi).
+    """
+
+    def __init__(self, message: str, example: str | None = None):
+        super().__init__(message)
+        self.example = example
 
 
-def fail(message: str):
-    raise Echec(message)
+def fail(message: str, example: str | None = None):
+    raise Echec(message, example)
 
 
 # ---------------------------------------------------------------------------
@@ -57,7 +66,10 @@ def explain_error(error: dict) -> str:
 
 def expect_no_error(outcome: Outcome, func: str, example: str):
     if outcome.error:
-        fail(f"{func} a levé une exception : {explain_error(outcome.error)}\n{example}")
+        fail(
+            f"{func} a levé une exception : {explain_error(outcome.error)}\n{example}",
+            example=example,
+        )
 
 
 def expect_untouched(outcome: Outcome, func: str, names: list[str], originals: list, example: str):
@@ -66,7 +78,8 @@ def expect_untouched(outcome: Outcome, func: str, names: list[str], originals: l
         if before is not None and not same(before, after):
             fail(
                 f"{func} ne doit pas modifier {name}, qui a changé :\n"
-                f"{cell_differences(before, after)}\n{example}"
+                f"{cell_differences(before, after)}\n{example}",
+                example=example,
             )
 
 
@@ -77,7 +90,8 @@ def expect_rows_kept(outcome: Outcome, func: str, names: list[str], example: str
             fail(
                 f"{func} a remplacé des lignes de {name} par de nouvelles listes : "
                 f"il faut changer les cases, {name}[y][x] = ..., sans remplacer les lignes.\n"
-                f"{example}"
+                f"{example}",
+                example=example,
             )
 
 
@@ -93,7 +107,8 @@ def expect_grid(func: str, name: str, before, expected, got, example: str):
     fail(
         f"après {func}, {name} n'est pas ce qu'il faut :\n"
         f"{cell_differences(expected, got)}{hint}\n{example}\n"
-        f"{show_grids(**{name + ' attendu': expected, name + ' obtenu': got})}"
+        f"{show_grids(**{name + ' attendu': expected, name + ' obtenu': got})}",
+        example=example,
     )
 
 
@@ -103,7 +118,10 @@ def expect_exact(func: str, expected, got, example: str):
     detail = ""
     if not isinstance(got, type(expected)) or type(got) is not type(expected):
         detail = f" (le type doit être {type(expected).__name__})"
-    fail(f"{func} doit renvoyer {expected!r}, elle a renvoyé {short(got)}{detail}.\n{example}")
+    fail(
+        f"{func} doit renvoyer {expected!r}, elle a renvoyé {short(got)}{detail}.\n{example}",
+        example=example,
+    )
 
 
 def folded(text: str) -> str:
@@ -133,7 +151,8 @@ def expect_messages(outcome: Outcome, func: str, lines: list[str], bad: list[int
             fail(
                 f"{func} n'affiche aucun message après la ligne incorrecte {line!r} : "
                 "il faut dire au joueur ce qui ne va pas avant de redemander.\n"
-                f"{example}\n  Ce qui a été affiché :\n{quote_lines(outcome.stdout)}"
+                f"{example}\n  Ce qui a été affiché :\n{quote_lines(outcome.stdout)}",
+                example=example,
             )
 
 
@@ -169,7 +188,8 @@ def initialise_mines_count(sub, case: dict, expected=None):
     if same(after, grid) and sum(row.count(True) for row in grid) != nb_mines:
         fail(
             "initialise_mines n'a pas modifié la grille reçue : il faut changer ses cases "
-            "(mines[y][x] = ...), pas créer une nouvelle grille.\n" + example
+            "(mines[y][x] = ...), pas créer une nouvelle grille.\n" + example,
+            example=example,
         )
     expect_mines_shape(after, len(grid[0]), len(grid), example)
     odd = [(x, y) for y, row in enumerate(after) for x, v in enumerate(row) if type(v) is not bool]
@@ -177,13 +197,15 @@ def initialise_mines_count(sub, case: dict, expected=None):
         x, y = odd[0]
         fail(
             f"chaque case de mines doit valoir True ou False ; la case (x={x}, y={y}) vaut "
-            f"{short(after[y][x])}.\n{example}"
+            f"{short(after[y][x])}.\n{example}",
+            example=example,
         )
     count = sum(row.count(True) for row in after)
     if count != nb_mines:
         fail(
             f"initialise_mines doit placer exactement {nb_mines} mine(s), il y en a {count}.\n"
-            f"{example}\n  Grille obtenue :\n{show_grids(mines=after)}"
+            f"{example}\n  Grille obtenue :\n{show_grids(mines=after)}",
+            example=example,
         )
 
 
@@ -194,7 +216,10 @@ def expect_mines_shape(after, width: int, height: int, example: str):
         and len(after) == height
         and all(type(row) is list and len(row) == width for row in after)
     ):
-        fail(f"initialise_mines a changé la forme de la grille : {short(after)}\n{example}")
+        fail(
+            f"initialise_mines a changé la forme de la grille : {short(after)}\n{example}",
+            example=example,
+        )
 
 
 def _placement(outcome: Outcome) -> tuple[int, ...]:
@@ -220,13 +245,15 @@ def initialise_mines_uses_random(sub, case: dict, expected=None):
         fail(
             "initialise_mines doit tirer ses mines avec le module random : après le même "
             "random.seed(...), deux appels ont donné des plateaux différents (la fonction "
-            "appelle-t-elle random.seed, ou un autre générateur que random ?).\n" + example
+            "appelle-t-elle random.seed, ou un autre générateur que random ?).\n" + example,
+            example=example,
         )
     if len(set(placements[1:])) == 1:
         fail(
             f"initialise_mines a placé les mines aux mêmes cases pour {len(case['seeds'])} "
             "graines différentes : n'appelez pas random.seed dans la fonction (le hasard "
-            "doit changer d'une partie à l'autre).\n" + example
+            "doit changer d'une partie à l'autre).\n" + example,
+            example=example,
         )
 
 
@@ -251,7 +278,8 @@ def initialise_mines_uniform(sub, case: dict, expected=None):
     if wrong:
         fail(
             f"initialise_mines doit placer exactement {nb_mines} mine(s) ; un tirage en a "
-            f"placé {len(wrong[0])}.\n{example}"
+            f"placé {len(wrong[0])}.\n{example}",
+            example=example,
         )
     cell_counts = [0] * cells
     for placement in placements:
@@ -262,7 +290,8 @@ def initialise_mines_uniform(sub, case: dict, expected=None):
         x, y = never[0] % width, never[0] // width
         fail(
             f"en {draws} tirages, la case (x={x}, y={y}) n'a jamais reçu de mine : "
-            f"toutes les cases doivent pouvoir être choisies.\n{example}"
+            f"toutes les cases doivent pouvoir être choisies.\n{example}",
+            example=example,
         )
     p_cells = stats.cells_p_value(cell_counts, nb_mines, draws)
     subsets = {c: i for i, c in enumerate(itertools.combinations(range(cells), nb_mines))}
@@ -283,7 +312,8 @@ def initialise_mines_uniform(sub, case: dict, expected=None):
             "groupes de cases) sont choisies bien plus souvent que d'autres "
             f"(test du khi-deux, p = {min(p_cells, p_subsets):.1e}).\n{example}\n"
             f"  Fréquence de chaque case (attendu {nb_mines / cells:.2f} partout) :\n"
-            f"{frequencies}"
+            f"{frequencies}",
+            example=example,
         )
 
 
@@ -356,7 +386,8 @@ def display_board_prints(sub, case: dict, expected: list[str]):
         fail(
             f"display_board n'affiche pas ce qu'il faut.{detail}\n{example}\n"
             f"  Affichage attendu :\n{quote_lines(chr(10).join(expected))}\n"
-            f"  Affichage obtenu :\n{quote_lines(outcome.stdout.rstrip(chr(10)))}"
+            f"  Affichage obtenu :\n{quote_lines(outcome.stdout.rstrip(chr(10)))}",
+            example=example,
         )
     expect_untouched(
         outcome, "display_board", ["mines", "neigh", "opened"], [mines, neigh, opened], example
@@ -406,12 +437,14 @@ def ask_move_rejects_bad_lines(sub, case: dict, expected: dict):
     if not same(expected["move"], got):
         fail(
             f"ask_move doit renvoyer le premier coup valide, {tuple(expected['move'])}, "
-            f"elle a renvoyé {short(outcome.ret)}.\n{example}"
+            f"elle a renvoyé {short(outcome.ret)}.\n{example}",
+            example=example,
         )
     if outcome.consumed != expected["consumed"]:
         fail(
             f"ask_move doit s'arrêter à la première ligne valide (la ligne "
-            f"{expected['consumed']}), elle a lu {outcome.consumed} ligne(s).\n{example}"
+            f"{expected['consumed']}), elle a lu {outcome.consumed} ligne(s).\n{example}",
+            example=example,
         )
     lines = case["lines"]
     expect_messages(outcome, "ask_move", lines, list(range(expected["consumed"] - 1)), example)
@@ -424,12 +457,14 @@ def ask_move_end_of_input(sub, case: dict, expected=None):
     if outcome.error is None:
         fail(
             "à la fin de l'entrée, ask_move doit laisser remonter EOFError ; elle a renvoyé "
-            f"{short(outcome.ret)}.\n{example}"
+            f"{short(outcome.ret)}.\n{example}",
+            example=example,
         )
     if outcome.error["type"] != "EOFError":
         fail(
             "à la fin de l'entrée, ask_move doit laisser remonter EOFError, pas "
-            f"{explain_error(outcome.error)}\n{example}"
+            f"{explain_error(outcome.error)}\n{example}",
+            example=example,
         )
     expect_messages(outcome, "ask_move", case["lines"], list(range(len(case["lines"]))), example)
 
@@ -493,7 +528,8 @@ def play_turn_plays(sub, case: dict, expected: dict):
             fail(
                 "play_turn doit appeler, dans cet ordre et une fois chacune, display_board, "
                 "ask_move puis propagate_open_cells ; elle a appelé : "
-                f"{', '.join(order) or 'aucune des trois'}.\n{example}"
+                f"{', '.join(order) or 'aucune des trois'}.\n{example}",
+                example=example,
             )
         flood = next(c for c in outcome.relayed if c.name == "propagate_open_cells")
         x, y = expected["move"]
@@ -501,7 +537,8 @@ def play_turn_plays(sub, case: dict, expected: dict):
         if not (isinstance(seen, list) and seen[y][x] is True):
             fail(
                 f"play_turn doit ouvrir la case choisie ({x}, {y}), opened[{y}][{x}] = True, "
-                "avant d'appeler propagate_open_cells.\n" + example
+                "avant d'appeler propagate_open_cells.\n" + example,
+                example=example,
             )
     expect_rows_kept(outcome, "play_turn", [None, None, "opened"], example)
     expect_untouched(outcome, "play_turn", ["mines", "neigh"], [mines, neigh], example)
@@ -510,7 +547,8 @@ def play_turn_plays(sub, case: dict, expected: dict):
     if expected["board"] != shown[: len(expected["board"])]:
         fail(
             "play_turn doit commencer par afficher le plateau (display_board).\n"
-            f"{example}\n  Ce qui a été affiché :\n{quote_lines(outcome.stdout)}"
+            f"{example}\n  Ce qui a été affiché :\n{quote_lines(outcome.stdout)}",
+            example=example,
         )
 
 
@@ -525,7 +563,8 @@ def play_the_game_plays(sub, case: dict, expected: dict):
         if len(turns) != expected["turns"]:
             fail(
                 f"play_the_game doit appeler play_turn tant que la partie n'est pas finie : "
-                f"ici {expected['turns']} fois, elle l'a appelée {len(turns)} fois.\n{example}"
+                f"ici {expected['turns']} fois, elle l'a appelée {len(turns)} fois.\n{example}",
+                example=example,
             )
     expect_exact("play_the_game", expected["code"], outcome.ret, example)
     expect_grid("play_the_game", "opened", opened, expected["opened"], outcome.args[2], example)
@@ -536,7 +575,8 @@ def play_the_game_plays(sub, case: dict, expected: dict):
         fail(
             f"la dernière ligne affichée par play_the_game doit dire « "
             f"{'gagné' if word == 'gagne' else 'perdu'} » ; c'est {lines[-1]!r}.\n{example}\n"
-            f"  Fin de l'affichage :\n{quote_lines(chr(10).join(lines[-8:]))}"
+            f"  Fin de l'affichage :\n{quote_lines(chr(10).join(lines[-8:]))}",
+            example=example,
         )
     final = expected["final_board"]
     # Sans terminal, l'invite d'input() et la ligne suivante se partagent une ligne :
@@ -545,7 +585,8 @@ def play_the_game_plays(sub, case: dict, expected: dict):
         fail(
             "avant le verdict, play_the_game doit afficher le plateau une dernière fois.\n"
             f"{example}\n  Plateau final attendu :\n{quote_lines(chr(10).join(final))}\n"
-            f"  Fin de l'affichage :\n{quote_lines(chr(10).join(lines[-8:]))}"
+            f"  Fin de l'affichage :\n{quote_lines(chr(10).join(lines[-8:]))}",
+            example=example,
         )
 
 
@@ -567,12 +608,15 @@ def main_asks_and_plays(sub, case: dict, expected: dict):
     if sub.reference is None:
         expect_no_error(outcome, "main", example)
         if "gagn" not in folded(outcome.stdout) and "perdu" not in folded(outcome.stdout):
-            fail("main doit lancer la partie (play_the_game) jusqu'au bout.\n" + example)
+            fail(
+                "main doit lancer la partie (play_the_game) jusqu'au bout.\n" + example,
+                example=example,
+            )
         return
     calls = {c.name: c for c in outcome.relayed}
     for name in ("initialise_mines", "initialise_open", "compute_neigh", "play_the_game"):
         if name not in calls:
-            fail(f"main doit appeler {name}, elle ne l'a pas fait.\n{example}")
+            fail(f"main doit appeler {name}, elle ne l'a pas fait.\n{example}", example=example)
     order = [c.name for c in outcome.relayed]
     if not (
         order.index("initialise_mines")
@@ -582,13 +626,15 @@ def main_asks_and_plays(sub, case: dict, expected: dict):
     ):
         fail(
             "main doit appeler initialise_mines avant compute_neigh, et les trois "
-            f"initialisations avant play_the_game ; ordre obtenu : {', '.join(order)}.\n{example}"
+            f"initialisations avant play_the_game ; ordre obtenu : {', '.join(order)}.\n{example}",
+            example=example,
         )
     placing = calls["initialise_mines"]
     if not same(placing.args[1], nb_mines):
         fail(
             f"main doit appeler initialise_mines(mines, {nb_mines}) ; elle a passé "
-            f"{short(placing.args[1])} comme nombre de mines.\n{example}"
+            f"{short(placing.args[1])} comme nombre de mines.\n{example}",
+            example=example,
         )
     game = calls["play_the_game"]
     grids = dict(zip(["mines", "neigh", "opened"], game.wire))
@@ -600,14 +646,16 @@ def main_asks_and_plays(sub, case: dict, expected: dict):
         ):
             fail(
                 f"la grille {name} doit avoir {height} ligne(s) de {width} case(s) "
-                f"(hauteur {height}, largeur {width}) ; main a créé : {short(grid)}.\n{example}"
+                f"(hauteur {height}, largeur {width}) ; main a créé : {short(grid)}.\n{example}",
+                example=example,
             )
     rows = [r for wire in grids.values() for r in row_identities(wire)]
     if len(set(rows)) != len(rows):
         fail(
             "main a créé des grilles dont plusieurs lignes sont une seule et même liste "
             "(par exemple [[False] * largeur] * hauteur) : ouvrir une case l'ouvrirait dans "
-            "toutes ces lignes. Créez une liste neuve par ligne.\n" + example
+            "toutes ces lignes. Créez une liste neuve par ligne.\n" + example,
+            example=example,
         )
     same_grid = {
         "mines": [placing.wire[0], calls["compute_neigh"].wire[0]],
@@ -618,7 +666,8 @@ def main_asks_and_plays(sub, case: dict, expected: dict):
         if any(identity(w) != identity(grids[name]) for w in wires):
             fail(
                 f"main doit initialiser la grille {name} puis la passer à play_the_game ; "
-                "ce n'est pas la même liste.\n" + example
+                "ce n'est pas la même liste.\n" + example,
+                example=example,
             )
     expect_no_error(outcome, "main", example)
 

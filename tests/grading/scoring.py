@@ -21,6 +21,7 @@ class TestResult:
     output: str = ""
     points: float = 0.0  # les points du test, fixés par le barème
     stop: str | None = None  # un test interrompu : pourquoi (calls.ABORT_CAUSES)
+    example: str | None = None  # un test raté : le contre-exemple seul (checks.Echec)
 
 
 def assign_points(results: list[TestResult]):
@@ -108,8 +109,9 @@ def results_json(
     ``isolation`` (``bwrap`` ou ``aucune``) dit si le code a tourné dans un bac à sable ;
     ``loading``, ce qu'a donné le chargement du code (:func:`loading_facts`). Le
     ``extra_data`` d'un test dit pourquoi il a été interrompu (``stop``, une des
-    ``calls.ABORT_CAUSES``, ou None) : les faits sont dans des champs, les phrases
-    dans ``output``.
+    ``calls.ABORT_CAUSES``, ou None) et, s'il a raté, sur quel contre-exemple
+    (``example``, l'entrée seule, ou None) : les faits sont dans des champs, les
+    phrases dans ``output``.
     """
     ordered = sorted(results, key=lambda r: sujet_order(r.function))
     numbers: dict[int, int] = {}
@@ -129,7 +131,7 @@ def results_json(
                 "output_format": "text",
                 "tags": [r.function],
                 "visibility": "visible",
-                "extra_data": {"stop": r.stop},
+                "extra_data": {"stop": r.stop, "example": r.example},
             }
         )
     return {
