@@ -12,12 +12,13 @@ chaque tableau de notes, fichier ou retour.
 
 >>> FUNCTIONS["compute_neigh"].fills
 ('neigh',)
->>> filled_positions("propagate_open_cells")
-{2}
+>>> sorted(filled_positions("propagate_open_cells"))
+[2]
 """
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 
@@ -58,10 +59,11 @@ NAMES: tuple[str, ...] = tuple(FUNCTIONS)
 PARAMETERS: dict[str, tuple[str, ...]] = {f.name: f.params for f in TABLE}
 
 
-def filled_positions(name: str) -> set[int]:
+@functools.cache
+def filled_positions(name: str) -> frozenset[int]:
     """Les positions des arguments que la fonction remplit (ceux qu'un relais renvoie)."""
     function = FUNCTIONS[name]
-    return {i for i, param in enumerate(function.params) if param in function.fills}
+    return frozenset(i for i, param in enumerate(function.params) if param in function.fills)
 
 
 assert sum(function.points for function in TABLE) == TOTAL
