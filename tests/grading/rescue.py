@@ -16,11 +16,11 @@ Un fichier qui ne se charge pas ne doit pas coûter toutes ses fonctions :
 Tout ce que le rapport contient est fait de données simples (JSON) :
 
 >>> namespace = {}
->>> report = load_source("nom = input()\\ndef f():\\n    return 1\\n", "tp.py", namespace)
+>>> report = load_source("taux = 1 / 0\\ndef f():\\n    return 1\\n", "tp.py", namespace)
 >>> namespace["f"]()
 1
 >>> [(s["line"], s["type"]) for s in report.skipped]
-[(1, 'EOFError')]
+[(1, 'ZeroDivisionError')]
 """
 
 import __future__
