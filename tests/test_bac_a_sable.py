@@ -463,9 +463,13 @@ def outside_fences(markdown: str) -> list[str]:
 
 @needs_sandbox
 def test_batch_summary_keeps_student_text_in_code_blocks(graded_batch):
-    """Dans synthese.md, le texte venu d'un rendu reste dans un bloc de code."""
+    """Dans synthese.md, le texte venu d'un rendu reste dans un bloc de code (le
+    contre-exemple partagé est l'entrée donnée à la fonction, pas ce qu'elle a levé)."""
     summary = (graded_batch["out"] / "synthese.md").read_text(encoding="utf-8")
-    assert MARKDOWN_MARK in summary, "le contre-exemple des complices n'est pas cité"
+    assert any(
+        line.startswith("Contre-exemple le plus partagé") and all(a in line for a in ACCOMPLICES)
+        for line in summary.splitlines()
+    ), "les complices ne partagent pas leur contre-exemple"
     escaped = [line for line in outside_fences(summary) if MARKDOWN_MARK in line]
     assert not escaped, f"texte d'un rendu hors des blocs de code : {escaped}"
 
