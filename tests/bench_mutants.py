@@ -225,7 +225,11 @@ def function_ranks(items) -> dict[str, tuple[str, str]]:
         groups.setdefault((function, operator), []).append(item)
     keys = {}
     for (function, operator), members in groups.items():
-        members.sort(key=lambda item: tuple(item.mutations[0].start_pos))
+        # À la même place, deux mutants d'un opérateur (un nombre + 1, puis - 1) se
+        # suivent dans l'ordre de cosmic-ray (occurrence).
+        members.sort(
+            key=lambda item: (tuple(item.mutations[0].start_pos), item.mutations[0].occurrence)
+        )
         for rank, item in enumerate(members, start=1):
             keys[item.job_id] = (function, f"{function}:{operator}:{rank}")
     return keys
@@ -273,7 +277,11 @@ def measure(work: Path, processes: int, timeout: int, functions: list[str] | Non
     with use_db(base / "session.sqlite", WorkDB.Mode.open) as database:
         items = sorted(
             database.work_items,
-            key=lambda item: (tuple(item.mutations[0].start_pos), item.mutations[0].operator_name),
+            key=lambda item: (
+                tuple(item.mutations[0].start_pos),
+                item.mutations[0].operator_name,
+                item.mutations[0].occurrence,
+            ),
         )
     keys = function_ranks(items)
     if functions:
