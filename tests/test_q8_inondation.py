@@ -31,6 +31,15 @@ REACH = {
     "opened": [[False], [False], [False], [True]],
 }
 
+# La même, couchée : une ligne de 4 cases dont le 0 ouvert à droite ne doit ouvrir que
+# le 1 à sa gauche ; une inondation qui commence deux colonnes à gauche ouvre la mine en
+# x = 1 (range(x >> 1, x + 2) ne se distingue de range(x - 1, x + 2) qu'à partir de x = 3).
+REACH_ROW = {
+    "mines": [[False, True, False, False]],
+    "neigh": [[1, 0, 1, 0]],
+    "opened": [[False, False, False, True]],
+}
+
 
 @pytest.mark.question("propagate_open_cells", poids=3)
 @settings(max_examples=100)
@@ -38,6 +47,7 @@ REACH = {
 @example(case=CORNER)
 @example(case=DIAGONAL)
 @example(case=REACH)
+@example(case=REACH_ROW)
 def test_propagate_open_cells(sub, case):
     """propagate_open_cells ouvre tout ce que l'inondation atteint, et rien d'autre"""
     checks.propagate_open_cells_floods(sub, case, expected.propagate_open_cells(case))
