@@ -19,7 +19,7 @@ import pytest
 import bareme
 from grading import config as grading_config
 from grading import scoring
-from grading.checks import Echec, describe_load
+from grading.checks import Echec, NotWritten, describe_load
 from grading.judge import GraderAbort, Submission, SubmissionError
 from grading.safe_text import printable
 
@@ -46,7 +46,8 @@ if settings is not None:
     settings.load_profile("notation")
 
 ROOT = Path(__file__).resolve().parent.parent
-collect_ignore = ["corpus"]
+# corpus : des rendus ; kit : les modèles des fichiers du kit étudiant (tests/construire_kit.py).
+collect_ignore = ["corpus", "kit"]
 
 
 def load_reference():
@@ -217,6 +218,8 @@ def pytest_runtest_makereport(item, call):
                 result.stop = call.excinfo.value.cause
             if isinstance(call.excinfo.value, Echec) and call.excinfo.value.example:
                 result.example = printable(call.excinfo.value.example)
+            if isinstance(call.excinfo.value, NotWritten):
+                result.unwritten = call.excinfo.value.function
             report.longrepr = result.output
 
 
@@ -244,6 +247,51 @@ def load_summary(grading: Grading) -> str:
     return printable("\n".join(notes))
 
 
+KIT_WARNING = (
+    "Points provisoires : le correcteur de l'enseignant vérifie les mêmes choses sur bien "
+    "plus de cas."
+)
+
+
+def unwritten_lines(results: list[scoring.TestResult]) -> list[str]:
+    """Une ligne par fonction pas encore écrite, dans l'ordre du barème, avec sa question."""
+    needed_by: dict[str, set[str]] = {}
+    for result in results:
+        if result.unwritten:
+            needed_by.setdefault(result.unwritten, set()).add(result.function)
+    lines = []
+    order = {name: index for index, name in enumerate(bareme.FUNCTIONS)}
+    for name in sorted(needed_by, key=lambda n: (order.get(n, len(order)), n)):
+        question = bareme.BAREME[name][0] if name in bareme.BAREME else None
+        text = f"{name} n'est pas encore écrite" + (f" (question {question})" if question else "")
+        others = sorted(needed_by[name] - {name}, key=order.__getitem__)
+        if others:
+            text += f" ; {', '.join(others)} en {'ont' if len(others) > 1 else 'a'} besoin"
+        lines.append(text + ".")
+    return lines
+
+
+def kit_feedback(terminalreporter, results: list[scoring.TestResult]) -> None:
+    """Dans le kit : les fonctions à écrire, une ligne chacune, puis chaque cas raté expliqué.
+
+    Le kit lance pytest avec ``--tb=no`` : c'est ici, et seulement ici, que les échecs
+    sont décrits (une fonction pas encore écrite ne fait rater qu'une ligne).
+    """
+    for result in results:
+        if result.passed is False and result.output and not result.unwritten:
+            terminalreporter.write_sep("_", result.name)
+            for line in result.output.splitlines():
+                terminalreporter.write_line(line)
+    lines = unwritten_lines(results)
+    if lines:
+        terminalreporter.write_sep("=", "à écrire")
+        for line in lines:
+            terminalreporter.write_line(line)
+        terminalreporter.write_line(
+            "Remplacez leur raise NotImplementedError par votre code, dans tp_demineur/tp.py."
+        )
+
+
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
     grading = config.grading
     results = list(grading.results.values())
@@ -252,6 +300,8 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
     summary = load_summary(grading)
     title = printable(f"Notation de : {grading.path}")
     table = scoring.score_table(results, title)
+    if grading_config.KIT:
+        kit_feedback(terminalreporter, results)
     terminalreporter.write_sep("=", "note")
     if grading.submission is not None and grading.submission.isolation.isolated:
         terminalreporter.write_line(grading.submission.isolation.sentence())
@@ -260,6 +310,8 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
         terminalreporter.write_line("")
     for line in table.splitlines():
         terminalreporter.write_line(line)
+    if grading_config.KIT:
+        terminalreporter.write_line(KIT_WARNING)
     seconds = time.monotonic() - grading.started
     isolation = grading.submission.isolation.mode if grading.submission else "aucune"
     info = grading.submission.load_info if grading.submission else None

@@ -1,4 +1,4 @@
-"""Le kit étudiant (``python -m tp_demineur.kit DEST``), construit puis essayé comme un étudiant.
+"""Le kit étudiant (``python tests/construire_kit.py DEST``), construit puis essayé.
 
 Le kit est construit une fois pour tout le module, dans un dossier temporaire ;
 chaque commande y est lancée dans un sous-processus, comme l'étudiant la tape :
@@ -8,7 +8,9 @@ chaque commande y est lancée dans un sous-processus, comme l'étudiant la tape 
 - le ``tp.py`` du kit garde signatures, documentations, constantes et
   commentaires, compile et passe ruff ;
 - ``python -m pytest`` dans le kit intact : 0/20, sans plantage ni blocage, même
-  sans hypothesis ; avec la référence copiée dans le kit : 20/20 ;
+  sans hypothesis, une ligne par fonction à écrire puis le tableau, depuis la
+  racine du kit comme depuis ses sous-dossiers ; avec la référence copiée dans le
+  kit : 20/20 ;
 - ``python -m tp_demineur`` dans le kit intact nomme la fonction à écrire et sa
   question ; avec la référence, il joue une partie jusqu'au bout.
 """
@@ -27,12 +29,10 @@ from pathlib import Path
 import pytest
 
 import bareme
+import construire_kit as kit_module
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # pytest lancé d'ailleurs que la racine du dépôt
-    sys.path.insert(0, str(ROOT))
-
-from tp_demineur import kit as kit_module  # noqa: E402
+GENERATOR = ROOT / "tests" / "construire_kit.py"
 
 pytestmark = [pytest.mark.projet, pytest.mark.lent]
 
@@ -69,7 +69,7 @@ def run(args: list[str], cwd: Path, stdin: str = "") -> subprocess.CompletedProc
 
 
 def build(dest: Path, *options: str) -> subprocess.CompletedProcess[str]:
-    return run(["-m", "tp_demineur.kit", str(dest), *options], cwd=ROOT)
+    return run([str(GENERATOR), str(dest), *options], cwd=ROOT)
 
 
 @pytest.fixture(scope="module")
@@ -323,8 +323,46 @@ def test_pytest_dans_le_kit_intact_donne_zero_sans_hypothesis(kit):
     for bad in ("Traceback", "INTERNALERROR", "error", "hypothesis"):
         assert bad not in output, f"« {bad} » dans la sortie :\n{output}"
     for function, question in QUESTIONS.items():
-        assert f"{function} n'est pas encore écrite (question {question})" in output
+        line = f"{function} n'est pas encore écrite (question {question})."
+        assert output.splitlines().count(line) == 1, output
     assert re.search(r"\b\d+ failed in ", output) and " passed" not in output
+    # Une ligne par fonction à écrire, le tableau, et les lignes de pytest : rien de répété.
+    assert len(output.splitlines()) <= 60, output
+    assert "a levé une exception" not in output
+
+
+@pytest.mark.parametrize("folder", ["tp_demineur", "tests", "sujet"])
+def test_pytest_depuis_un_sous_dossier_du_kit(kit, folder):
+    done = run(["-m", "pytest", "-q"], cwd=kit / folder)
+    output = done.stdout + done.stderr
+    assert done.returncode == 1, output
+    assert score_line(output) == "Total 0,00 / 20", output
+    assert "Error importing" not in output and "INTERNALERROR" not in output
+
+
+def test_les_fichiers_python_du_kit_passent_ruff(kit):
+    """Les modèles remplis par le générateur restent du Python propre."""
+    ruff = shutil.which("ruff")
+    if ruff is None:
+        pytest.skip("ruff n'est pas installé")
+    paths = [kit / "conftest.py", *sorted((kit / "tp_demineur").glob("*.py"))]
+    paths.append(kit / "tests" / "test_publics.py")
+    done = subprocess.run(
+        [ruff, "check", "--no-cache", "--config", str(ROOT / "pyproject.toml"), *map(str, paths)],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    main_py = (kit / "tp_demineur" / "__main__.py").read_text(encoding="utf-8")
+    assert f'    "main": "{QUESTIONS["main"]}",' in main_py
+
+
+def test_le_readme_du_kit_cree_un_environnement_virtuel(kit):
+    readme = (kit / "README.md").read_text(encoding="utf-8")
+    venv = readme.index("-m venv .venv")
+    assert venv < readme.index("pip install pytest") < readme.index("python -m pytest")
+    assert "py -m venv .venv" in readme and ".venv\\Scripts\\activate" in readme
 
 
 def test_pytest_dans_le_kit_avec_la_reference_donne_20(solved_kit):
@@ -429,20 +467,20 @@ def test_dossier_non_vide_refuse_sans_force(tmp_path):
 
 def test_depot_incomplet(tmp_path):
     fake = tmp_path / "depot"
-    shutil.copytree(
-        ROOT / "tp_demineur", fake / "tp_demineur", ignore=shutil.ignore_patterns("__pycache__")
-    )
-    done = run(["-m", "tp_demineur.kit", str(tmp_path / "kit")], cwd=fake)
+    ignore = shutil.ignore_patterns("__pycache__", "corpus")
+    for name in ("tp_demineur", "tests"):
+        shutil.copytree(ROOT / name, fake / name, ignore=ignore)
+    done = run([str(fake / "tests" / "construire_kit.py"), str(tmp_path / "kit")], cwd=fake)
     assert done.returncode == 2
-    assert "le dossier tests/ est introuvable" in done.stderr
+    assert "le dossier sujet/ est introuvable" in done.stderr
     assert not (tmp_path / "kit").exists()
 
 
 def test_aide_en_francais():
-    done = run(["-m", "tp_demineur.kit", "--help"], cwd=ROOT)
+    done = run([str(GENERATOR), "--help"], cwd=ROOT)
     assert done.returncode == 0
     assert done.stdout.startswith("utilisation :")
     assert "--force" in done.stdout and "positional" not in done.stdout
-    done = run(["-m", "tp_demineur.kit"], cwd=ROOT)
+    done = run([str(GENERATOR)], cwd=ROOT)
     assert done.returncode == 2
     assert "paramètre obligatoire manquant : DEST" in done.stderr

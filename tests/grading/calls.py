@@ -74,7 +74,7 @@ class Outcome:
 
     ret: object
     args: list  # les arguments, après l'appel
-    error: dict | None  # {"type", "message", "line"} si une exception est sortie
+    error: dict | None  # {"type", "message", "line", "function"} si une exception est sortie
     stdout: str
     overflow: bool
     reads: list[int]  # la longueur de la sortie au moment de chaque lecture

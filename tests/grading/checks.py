@@ -33,6 +33,18 @@ class Echec(AssertionError):
         self.example = example
 
 
+class NotWritten(Echec):
+    """La fonction testée, ou une fonction qu'elle appelle, lève NotImplementedError.
+
+    ``function`` est la fonction de la soumission où l'exception est née : dans le
+    kit, celle que l'étudiant n'a pas encore écrite.
+    """
+
+    def __init__(self, message: str, example: str | None, function: str | None):
+        super().__init__(message, example)
+        self.function = function
+
+
 def fail(message: str, example: str | None = None):
     raise Echec(message, example)
 
@@ -66,10 +78,10 @@ def explain_error(error: dict) -> str:
 
 def expect_no_error(outcome: Outcome, func: str, example: str):
     if outcome.error:
-        fail(
-            f"{func} a levé une exception : {explain_error(outcome.error)}\n{example}",
-            example=example,
-        )
+        message = f"{func} a levé une exception : {explain_error(outcome.error)}\n{example}"
+        if outcome.error["type"] == "NotImplementedError":
+            raise NotWritten(message, example, outcome.error.get("function") or func)
+        fail(message, example=example)
 
 
 def expect_untouched(outcome: Outcome, func: str, names: list[str], originals: list, example: str):
@@ -461,11 +473,13 @@ def ask_move_end_of_input(sub, case: dict, expected=None):
             example=example,
         )
     if outcome.error["type"] != "EOFError":
-        fail(
+        message = (
             "à la fin de l'entrée, ask_move doit laisser remonter EOFError, pas "
-            f"{explain_error(outcome.error)}\n{example}",
-            example=example,
+            f"{explain_error(outcome.error)}\n{example}"
         )
+        if outcome.error["type"] == "NotImplementedError":
+            raise NotWritten(message, example, outcome.error.get("function") or "ask_move")
+        fail(message, example=example)
     expect_messages(outcome, "ask_move", case["lines"], list(range(len(case["lines"]))), example)
 
 

@@ -22,6 +22,7 @@ class TestResult:
     points: float = 0.0  # les points du test, fixés par le barème
     stop: str | None = None  # un test interrompu : pourquoi (calls.ABORT_CAUSES)
     example: str | None = None  # un test raté : le contre-exemple seul (checks.Echec)
+    unwritten: str | None = None  # un test raté : la fonction pas encore écrite (checks.NotWritten)
 
 
 def assign_points(results: list[TestResult]):

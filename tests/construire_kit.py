@@ -1,7 +1,8 @@
-"""Le générateur du kit étudiant : ``python -m tp_demineur.kit DEST``.
+"""Le générateur du kit étudiant : ``python tests/construire_kit.py DEST``.
 
-Il lit le dépôt du TP (la racine est le dossier parent de ``tp_demineur/``) et
-écrit dans DEST :
+Un outil du dépôt, pas du paquet installé : le kit se construit à partir du
+correcteur (``tests/``), du sujet (``sujet/``) et de la référence
+(``tp_demineur/tp.py``), que seul le dépôt contient. Il écrit dans DEST :
 
 - ``tp_demineur/tp.py`` : la solution de référence, coupée aux marques
   ``# BEGIN SOLUTION`` / ``# END SOLUTION``. Un bloc marqué à l'intérieur d'une
@@ -9,12 +10,16 @@ Il lit le dépôt du TP (la racine est le dossier parent de ``tp_demineur/``) et
   un bloc marqué en colonne 0 (une fonction auxiliaire entière) disparaît.
   Signatures, annotations, documentations, constantes et commentaires de
   section restent ;
-- ``tp_demineur/__init__.py`` et ``tp_demineur/__main__.py`` (le jeu de l'étudiant) ;
+- ``tp_demineur/__init__.py`` (tiré de celui de la référence),
+  ``tp_demineur/__main__.py`` (le jeu de l'étudiant) et ``tp_demineur/terminal.py`` ;
 - ``tests/`` : le correcteur sans solution ni oracle (ni ``expected.py``, ni
   ``strategies.py``), réglé en mode kit, et les cas publics
-  ``tests/cas_publics.json``, calculés ici par les oracles du dépôt : quelques
-  cas fixes pour chaque test noté du dépôt ;
-- ``sujet/sujet.md``, ``README.md`` (pour l'étudiant) et ``pytest.ini``.
+  ``tests/cas_publics.json``, calculés ici par les oracles du dépôt ;
+- ``sujet/sujet.md``, ``README.md`` (pour l'étudiant), ``pytest.ini`` et ``conftest.py``.
+
+Ce que le kit écrit et qui ne dépend de rien est un vrai fichier du dépôt, sous
+``tests/kit/`` (passé à ruff comme le reste) : le générateur ne remplit que ce qui
+varie (les questions du ``__main__.py``, la documentation du ``conftest.py``).
 
 Les cas publics sont tirés par ``random.Random(graine)`` : deux constructions
 donnent exactement le même kit.
@@ -34,7 +39,15 @@ from math import lcm
 from pathlib import Path
 from types import ModuleType
 
-from .arguments import FrenchParser
+TESTS = Path(__file__).resolve().parent
+ROOT = TESTS.parent
+# Le dossier des modèles : les fichiers du kit tels quels, à leur place dans le kit.
+TEMPLATES = TESTS / "kit"
+sys.path.insert(1, str(ROOT))
+
+import bareme  # noqa: E402
+from grading import expected as expected_module  # noqa: E402
+from tp_demineur.arguments import FrenchParser  # noqa: E402
 
 BEGIN = "# BEGIN SOLUTION"
 END = "# END SOLUTION"
@@ -64,7 +77,11 @@ GRADING_FILES = [
 ]
 TEST_FILES = ["bareme.py", "options.py"]
 # Ce que le kit écrit dans DEST (et ce que --force remplace).
-KIT_ENTRIES = ["tp_demineur", "tests", "sujet", "README.md", "pytest.ini"]
+KIT_ENTRIES = ["tp_demineur", "tests", "sujet", "README.md", "pytest.ini", "conftest.py"]
+# Les modèles copiés tels quels (chemin dans le kit = chemin sous tests/kit/).
+COPIED_TEMPLATES = ["README.md", "pytest.ini", "conftest.py", "tests/test_publics.py"]
+# Les modules du paquet de référence copiés tels quels dans le tp_demineur/ du kit.
+PACKAGE_FILES = ["terminal.py"]
 
 EXIT_OK = 0
 EXIT_ERROR = 2
@@ -214,202 +231,23 @@ def names_in_order(module_source: str, names: list[str]) -> list[str]:
     return sorted(names, key=order.index)
 
 
-MAIN_TEMPLATE = '''\
-"""``python -m tp_demineur`` : une partie de démineur avec vos fonctions.
-
-Le jeu appelle votre fonction ``main()`` (question 3), qui appelle les autres.
-Une fonction pas encore écrite est signalée, avec sa question, sans trace de la
-pile ; toute autre erreur de votre code est montrée avec la trace de Python.
-"""
-
-import io
-import re
-import sys
-import traceback
-from pathlib import Path
-
-from . import tp
-
-# La question du sujet de chaque fonction demandée.
-QUESTIONS = {
-%(questions)s}
-
-TP_FILE = Path(tp.__file__).resolve()
-EXIT_INTERRUPTED = 130
-
-
-def in_tp(filename: str) -> bool:
-    try:
-        return Path(filename).resolve() == TP_FILE
-    except (OSError, ValueError):
-        return False
-
-
-def unwritten_function(error: NotImplementedError) -> str | None:
-    """La fonction qui n'est pas encore écrite : celle qui a levé l'erreur dans tp.py."""
-    frames = [f.name for f in traceback.extract_tb(error.__traceback__) if in_tp(f.filename)]
-    if frames and frames[-1] in QUESTIONS:
-        return frames[-1]
-    match = re.match(r"\\s*(\\w+) : ", str(error))
-    if match and match.group(1) in QUESTIONS:
-        return match.group(1)
-    return frames[-1] if frames else None
-
-
-def report_unwritten(error: NotImplementedError) -> None:
-    name = unwritten_function(error)
-    sys.stdout.flush()
-    print(file=sys.stderr)
-    if name in QUESTIONS:
-        print(
-            f"La fonction {name} n'est pas encore écrite : c'est la question "
-            f"{QUESTIONS[name]} du sujet.",
-            file=sys.stderr,
-        )
-    elif name:
-        print(f"La fonction {name} lève NotImplementedError : à écrire.", file=sys.stderr)
-    else:
-        print("Une fonction de votre code lève NotImplementedError.", file=sys.stderr)
-    print(
-        "Écrivez-la dans tp_demineur/tp.py, à la place de raise NotImplementedError, puis "
-        "relancez le jeu.\\nPour jouer, main et toutes les fonctions qu'elle appelle doivent "
-        "être écrites ; python -m pytest vous dit lesquelles sont déjà justes.",
-        file=sys.stderr,
-    )
-
-
-def report_error(error: BaseException) -> None:
-    """La trace de Python, à partir du premier appel de votre code."""
-    tb = error.__traceback__
-    while tb is not None and not in_tp(tb.tb_frame.f_code.co_filename):
-        tb = tb.tb_next
-    sys.stdout.flush()
-    print(
-        f"\\nVotre code s'est arrêté sur une erreur ({type(error).__name__}). Python "
-        "l'explique ci-dessous : la dernière ligne dit laquelle, les lignes du dessus "
-        "montrent le chemin des appels, jusqu'à la ligne de votre code en cause.\\n",
-        file=sys.stderr,
-    )
-    traceback.print_exception(type(error), error, tb or error.__traceback__)
-
-
-def tolerate_bad_characters() -> None:
-    """Un caractère que l'entrée ou la sortie ne sait pas coder devient « � » ou « ? »."""
-    for stream in (sys.stdin, sys.stdout):
-        if isinstance(stream, io.TextIOWrapper):
-            stream.reconfigure(errors="replace")
-
-
-def run() -> int:
-    tolerate_bad_characters()
-    try:
-        tp.main()
-    except NotImplementedError as error:
-        report_unwritten(error)
-        return 1
-    except EOFError:
-        print("\\nFin de l'entrée : partie abandonnée.")
-    except KeyboardInterrupt:
-        print("\\nPartie interrompue.")
-        return EXIT_INTERRUPTED
-    except Exception as error:
-        report_error(error)
-        return 1
-    return 0
-
-
-sys.exit(run())
-'''
-
-
-def student_main(questions: dict[str, str]) -> str:
+def student_main(template: str, questions: dict[str, str]) -> str:
+    """Le ``__main__.py`` du kit : le modèle, avec la question de chaque fonction."""
     listed = "".join(f'    "{name}": "{q}",\n' for name, q in questions.items())
-    return MAIN_TEMPLATE % {"questions": listed}
+    text, count = re.subn(
+        r"^QUESTIONS: dict\[str, str\] = \{\}$",
+        lambda _: "QUESTIONS: dict[str, str] = {\n" + listed + "}",
+        template,
+        flags=re.MULTILINE,
+    )
+    if count != 1:
+        raise KitError("le modèle du __main__.py doit contenir « QUESTIONS: dict[str, str] = {} »")
+    return text
 
 
 # ---------------------------------------------------------------------------
 # Les tests du kit
 # ---------------------------------------------------------------------------
-
-KIT_CONFTEST_DOC = '''\
-"""Le correcteur du kit : ``python -m pytest`` note votre dossier ``tp_demineur/``.
-
-- ``python -m pytest`` lance les cas publics (``tests/cas_publics.json``) sur vos
-  fonctions, explique en français chaque cas raté, puis affiche vos points,
-  fonction par fonction, et votre total sur 20 ;
-- ``python -m pytest tests --submission CHEMIN`` note un autre fichier ``.py`` ou dossier ;
-- ``--results-json FICHIER`` écrit le résultat au format results.json de Gradescope.
-
-Le correcteur de l'enseignant est le même, avec bien plus de cas.
-"""'''
-
-TEST_PUBLICS = '''\
-"""Les cas publics du correcteur, lus dans ``cas_publics.json``.
-
-Chaque cas appelle une de vos fonctions sur un plateau donné et compare ce
-qu'elle fait au résultat attendu, déjà calculé. Le correcteur de l'enseignant
-fait les mêmes vérifications sur bien plus de cas, tirés au hasard.
-"""
-
-import json
-import re
-from pathlib import Path
-
-import pytest
-
-from grading import checks
-
-CASES = json.loads(Path(__file__).with_name("cas_publics.json").read_text(encoding="utf-8"))
-
-# Le message d'une fonction du kit pas encore écrite (son raise NotImplementedError).
-UNWRITTEN = re.compile(
-    r"NotImplementedError : (?P<name>\\w+) : à écrire \\(question (?P<question>Q\\d+)\\)"
-)
-
-
-def parameters() -> list:
-    return [
-        pytest.param(
-            entry,
-            marks=pytest.mark.question(entry["function"], poids=entry["poids"], nom=entry["name"]),
-            id=entry["id"],
-        )
-        for entry in CASES
-    ]
-
-
-def short_message(function: str, message: str) -> str | None:
-    """Une ligne, sans l'exemple, quand une fonction n'est pas encore écrite."""
-    match = UNWRITTEN.search(message.split("\\n", 1)[0])
-    if match is None:
-        return None
-    name, question = match["name"], match["question"]
-    text = f"{name} n'est pas encore écrite (question {question})"
-    if function != name:
-        text = f"{function} appelle {text}"
-    return text + " : remplacez son raise NotImplementedError par votre code."
-
-
-@pytest.mark.parametrize("entry", parameters())
-def test_cas_public(sub, entry):
-    """Un cas public : la vérification du correcteur, sur un cas fixe."""
-    try:
-        getattr(checks, entry["check"])(sub, entry["case"], entry["expected"])
-    except checks.Echec as error:
-        short = short_message(entry["function"], str(error))
-        if short is None:
-            raise
-        raise checks.Echec(short) from None
-'''
-
-PYTEST_INI = """\
-[pytest]
-testpaths = tests
-# -p tests.options : les options --submission et --results-json du correcteur ;
-# --assert=plain : les vérifications expliquent elles-mêmes, en français, ce qui ne va pas.
-# -rN : pas de liste des cas ratés après le tableau des points (ils sont détaillés au-dessus).
-addopts = -p tests.options -p no:cacheprovider --assert=plain -rN
-"""
 
 
 def replace_docstring(source: str, docstring: str) -> str:
@@ -1012,99 +850,9 @@ def cases_json(entries: list[dict]) -> str:
 # Le README de l'étudiant
 # ---------------------------------------------------------------------------
 
-README = """\
-# Le TP démineur : votre kit
-
-Ce dossier contient tout ce qu'il faut pour faire le TP :
-
-- `sujet/sujet.md` : le sujet, à lire en premier ;
-- `tp_demineur/tp.py` : **le fichier où vous écrivez vos fonctions**. Chaque fonction
-  y est déjà déclarée, avec sa signature et sa documentation ; son corps est
-  `raise NotImplementedError(...)`, à remplacer par votre code ;
-- `tp_demineur/__init__.py` et `tp_demineur/__main__.py` : n'y touchez pas ;
-- `tests/` : les tests publics du correcteur (n'y touchez pas non plus).
-
-Il faut Python 3.10 ou plus récent. Selon votre système, la commande s'appelle
-`python` ou `python3` : remplacez l'une par l'autre dans ce qui suit si besoin.
-Toutes les commandes se tapent dans ce dossier (celui qui contient ce README).
-
-## Vous tester
-
-Installez pytest une fois pour toutes :
-
-```text
-python -m pip install pytest
-```
-
-puis, aussi souvent que vous voulez (après chaque fonction écrite, par exemple) :
-
-```text
-python -m pytest
-```
-
-Pour chaque cas raté, pytest affiche un message en français qui dit ce qui ne va
-pas et dessine l'exemple qui pose problème : les grilles avec les numéros de
-colonnes (`x`) et de lignes (`y`), ce qui était attendu et ce que votre fonction
-a fait. À la fin, un tableau donne vos points, fonction par fonction, et votre
-total sur 20 ; « ← à revoir » marque les fonctions qui n'ont pas tous leurs points.
-
-Pour ne lancer que les cas d'une fonction : `python -m pytest -k is_coord_ok`
-(le tableau ne compte alors que cette fonction). Pour s'arrêter au premier cas
-raté : `python -m pytest -x`.
-
-Dans le kit, `play_turn`, `play_the_game` et `main` appellent **vos** fonctions :
-elles ne peuvent réussir que lorsque celles qu'elles appellent sont justes. Le
-correcteur de l'enseignant, lui, leur prête les fonctions de la correction (voir
-le sujet) : chaque fonction y est notée seule.
-
-## Jouer
-
-```text
-python -m tp_demineur
-```
-
-lance une partie avec vos fonctions (votre `main()`). Tant qu'une fonction dont
-le jeu a besoin n'est pas écrite, la commande dit laquelle, et à quelle question
-du sujet elle correspond. Ctrl-D abandonne la partie, Ctrl-C l'interrompt.
-
-## Rendre votre travail
-
-Rendez au choix :
-
-- votre dossier `tp_demineur/` complet ;
-- ou un seul fichier `.py` qui définit toutes les fonctions du sujet au niveau du
-  module (votre `tp_demineur/tp.py`, par exemple).
-
-Vous pouvez noter un tel fichier comme le fera l'enseignant (avec les cas du
-kit) : `python -m pytest tests --submission mon_fichier.py`.
-
-## Les points affichés sont provisoires
-
-Les tests du kit sont des cas publics, en petit nombre, toujours les mêmes. Le
-correcteur de l'enseignant fait les mêmes vérifications sur bien plus de cas,
-tirés au hasard (plateaux de toutes les formes, jusqu'à 50×20, lignes tapées de
-toutes sortes) : réussir tous les tests du kit ne garantit donc pas 20/20. Une
-fonction juste, qui suit le sujet à la lettre, passe les deux.
-"""
-
-
 # ---------------------------------------------------------------------------
 # La construction
 # ---------------------------------------------------------------------------
-
-
-def load_repository_modules(root: Path) -> tuple[ModuleType, ModuleType]:
-    """Le barème et les oracles du dépôt (``tests/bareme.py``, ``tests/grading/expected.py``)."""
-    tests = str(root / "tests")
-    sys.path.insert(0, tests)
-    try:
-        import bareme
-        from grading import expected
-    except ImportError as error:
-        raise KitError(f"impossible de lire le correcteur du dépôt : {error}") from None
-    finally:
-        sys.path.remove(tests)
-    return bareme, expected
 
 
 def check_repository(root: Path) -> None:
@@ -1121,6 +869,10 @@ def check_repository(root: Path) -> None:
         root / "tests" / "conftest.py",
         root / "tests" / "grading" / "config.py",
         root / "tests" / "grading" / "expected.py",
+        TEMPLATES / "tp_demineur" / "__main__.py",
+        TEMPLATES / "tests" / "conftest_doc.txt",
+        *(TEMPLATES / name for name in COPIED_TEMPLATES),
+        *(root / "tp_demineur" / name for name in PACKAGE_FILES),
         *(root / "tests" / name for name in TEST_FILES),
         *(root / "tests" / "grading" / name for name in GRADING_FILES),
     ]
@@ -1154,12 +906,15 @@ def write(path: Path, text: str) -> None:
     path.write_text(text, encoding="utf-8")
 
 
+def read(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
 def build(root: Path, dest: Path, force: bool = False) -> list[dict]:
     """Écrit le kit dans ``dest`` ; renvoie les cas publics."""
     check_repository(root)
-    bareme, expected = load_repository_modules(root)
     questions = {name: bareme.BAREME[name][0] for name in bareme.FUNCTIONS}
-    reference = (root / "tp_demineur" / "tp.py").read_text(encoding="utf-8")
+    reference = read(root / "tp_demineur" / "tp.py")
     kit_tp = strip_solutions(reference, questions)
     try:
         compile(kit_tp, "tp.py", "exec")
@@ -1170,34 +925,39 @@ def build(root: Path, dest: Path, force: bool = False) -> list[dict]:
     }
     if missing:
         raise KitError(f"le tp.py du kit n'a pas ces fonctions : {', '.join(sorted(missing))}")
-    entries = public_cases(root, expected, questions)
-    init = student_init((root / "tp_demineur" / "__init__.py").read_text(encoding="utf-8"), kit_tp)
+    entries = public_cases(root, expected_module, questions)
+    init = student_init(read(root / "tp_demineur" / "__init__.py"), kit_tp)
+    main_py = student_main(read(TEMPLATES / "tp_demineur" / "__main__.py"), questions)
 
     prepare_destination(dest, root, force)
     package = dest / "tp_demineur"
     write(package / "tp.py", kit_tp)
     write(package / "__init__.py", init)
-    write(package / "__main__.py", student_main(questions))
+    write(package / "__main__.py", main_py)
+    for name in PACKAGE_FILES:
+        write(package / name, read(root / "tp_demineur" / name))
     tests = dest / "tests"
     for name in TEST_FILES:
-        write(tests / name, (root / "tests" / name).read_text(encoding="utf-8"))
+        write(tests / name, read(root / "tests" / name))
     for name in GRADING_FILES:
-        write(tests / "grading" / name, (root / "tests" / "grading" / name).read_text("utf-8"))
-    config = (root / "tests" / "grading" / "config.py").read_text(encoding="utf-8")
-    write(tests / "grading" / "config.py", kit_config(config))
-    conftest = (root / "tests" / "conftest.py").read_text(encoding="utf-8")
-    write(tests / "conftest.py", replace_docstring(conftest, KIT_CONFTEST_DOC))
-    write(tests / "test_publics.py", TEST_PUBLICS)
+        write(tests / "grading" / name, read(root / "tests" / "grading" / name))
+    write(
+        tests / "grading" / "config.py", kit_config(read(root / "tests" / "grading" / "config.py"))
+    )
+    conftest_doc = read(TEMPLATES / "tests" / "conftest_doc.txt").rstrip("\n")
+    write(
+        tests / "conftest.py", replace_docstring(read(root / "tests" / "conftest.py"), conftest_doc)
+    )
+    for name in COPIED_TEMPLATES:
+        write(dest / name, read(TEMPLATES / name))
     write(tests / "cas_publics.json", cases_json(entries))
-    write(dest / "sujet" / "sujet.md", (root / "sujet" / "sujet.md").read_text(encoding="utf-8"))
-    write(dest / "README.md", README)
-    write(dest / "pytest.ini", PYTEST_INI)
+    write(dest / "sujet" / "sujet.md", read(root / "sujet" / "sujet.md"))
     return entries
 
 
 def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
     parser = FrenchParser(
-        prog="python -m tp_demineur.kit",
+        prog="python tests/construire_kit.py",
         description="Construit le kit étudiant du TP démineur dans le dossier DEST : le "
         "tp.py à compléter (sans les solutions), le jeu, le sujet, les tests publics et "
         "un README pour l'étudiant.",
@@ -1209,19 +969,18 @@ def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
         "--force",
         action="store_true",
         help="accepter un DEST non vide : le kit qu'il contient (tp_demineur/, tests/, "
-        "sujet/, README.md, pytest.ini) est remplacé, le reste n'est pas touché",
+        "sujet/, README.md, pytest.ini, conftest.py) est remplacé, le reste n'est pas touché",
     )
     return parser.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
     arguments = parse_arguments(argv)
-    root = Path(__file__).resolve().parents[1]
     dest = Path(arguments.dest)
     try:
-        entries = build(root, dest, force=arguments.force)
+        entries = build(ROOT, dest, force=arguments.force)
     except (KitError, OSError) as error:
-        print(f"python -m tp_demineur.kit : erreur : {error}", file=sys.stderr)
+        print(f"python tests/construire_kit.py : erreur : {error}", file=sys.stderr)
         return EXIT_ERROR
     functions = len({entry["function"] for entry in entries})
     print(f"Kit écrit dans {dest} : {len(entries)} cas publics pour {functions} fonctions.")
