@@ -102,6 +102,10 @@ def pytest_configure(config):
         "markers", "question(fonction, poids=1, nom=None): test noté d'une fonction du contrat"
     )
     config.addinivalue_line("markers", "projet: test du projet lui-même, non noté")
+    config.addinivalue_line(
+        "markers",
+        "public(**cas): cas public d'un test noté, donné aussi dans le kit (grading/publics.py)",
+    )
     if not hasattr(config, "workerinput"):
         config.grading = Grading(config)
         if config.grading.explicit and config.option.reportchars == "fE":
@@ -114,20 +118,6 @@ def pytest_unconfigure(config):
     grading = getattr(config, "grading", None)
     if grading is not None:
         grading.close()
-
-
-def test_name(item) -> str:
-    """Le nom d'un test noté, en français, distinct de celui de tout autre test.
-
-    C'est la première ligne de sa documentation (ou le ``nom`` de son marqueur) ; un
-    test paramétré y ajoute l'identifiant de ses paramètres : « … (plateau 3x2, 2 mines) ».
-    """
-    marker = item.get_closest_marker("question")
-    if marker.kwargs.get("nom"):
-        return marker.kwargs["nom"]
-    doc = (item.function.__doc__ or item.name).strip().splitlines()[0].rstrip(".")
-    callspec = getattr(item, "callspec", None)
-    return f"{doc} ({callspec.id})" if callspec is not None else doc
 
 
 def pytest_ignore_collect(collection_path, config):
@@ -159,9 +149,9 @@ def pytest_collection_modifyitems(session, config, items):
             continue
         function = marker.args[0]
         item.repr_failure = french_repr_failure(item.repr_failure, function)
-        weight = float(marker.kwargs.get("poids", marker.args[1] if len(marker.args) > 1 else 1))
+        weight = scoring.test_weight(item)
         grading.results[item.nodeid] = scoring.TestResult(
-            item.nodeid, test_name(item), function, weight
+            item.nodeid, scoring.test_name(item), function, weight
         )
     scoring.assign_points(list(grading.results.values()))
 

@@ -276,31 +276,44 @@ def test_le_paquet_du_kit_expose_les_treize_fonctions(kit):
 
 
 def test_chaque_test_note_du_depot_a_ses_cas_publics(kit):
-    cases = json.loads((kit / "tests" / "cas_publics.json").read_text(encoding="utf-8"))
-    graded = kit_module.graded_tests(ROOT / "tests")
-    by_source: dict[str, list[dict]] = {}
-    for entry in cases:
-        by_source.setdefault(entry["source"], []).append(entry)
-    assert set(by_source) == {test["source"] for test in graded}
-    from grading import checks
+    """Un test du kit par test noté : même fonction, même nom, même poids ; des cas déclarés."""
+    entries = json.loads((kit / "tests" / "cas_publics.json").read_text(encoding="utf-8"))
+    items = kit_module.collect_graded_tests(ROOT / "tests")
+    assert len(entries) == len(items) >= 20
+    from grading import checks, scoring
 
-    for test in graded:
-        entries = by_source[test["source"]]
-        assert 2 <= len(entries) <= 6, test["source"]
-        for entry in entries:
-            assert entry["function"] == test["function"]
-            assert entry["check"] == test["check"] and hasattr(checks, entry["check"])
-            assert (entry["expected"] is None) == (test["oracle"] is None), entry["id"]
-            assert entry["poids"] > 0 and entry["name"].startswith(test["doc"])
-    # Les poids du dépôt sont gardés : chaque test du dépôt pèse autant dans le kit.
+    by_name = {entry["name"]: entry for entry in entries}
+    assert len(by_name) == len(entries) == len({entry["id"] for entry in entries})
+    for item in items:
+        entry = by_name[scoring.test_name(item)]
+        assert entry["function"] == item.get_closest_marker("question").args[0]
+        assert entry["poids"] == scoring.test_weight(item)
+        assert entry["question"] == QUESTIONS[entry["function"]]
+        assert entry["cases"], item.nodeid
+        for case in entry["cases"]:
+            assert hasattr(checks, case["check"]), case["check"]
+    # Les points du kit sont ceux du correcteur, test par test.
     for function in QUESTIONS:
-        tests = [t for t in graded if t["function"] == function]
-        total = sum(t["weight"] for t in tests)
-        for test in tests:
-            share = sum(e["poids"] for e in by_source[test["source"]])
-            kit_total = sum(e["poids"] for e in cases if e["function"] == function)
-            assert share * total == test["weight"] * kit_total, test["source"]
-    assert len({entry["id"] for entry in cases}) == len(cases)
+        kit_total = sum(e["poids"] for e in entries if e["function"] == function)
+        teacher_total = sum(
+            scoring.test_weight(i)
+            for i in items
+            if i.get_closest_marker("question").args[0] == function
+        )
+        assert kit_total == teacher_total, function
+
+
+def test_un_exemple_public_est_aussi_un_exemple_du_correcteur():
+    """``public_example`` ajoute l'exemple au test noté : l'enseignant le vérifie toujours."""
+    items = kit_module.collect_graded_tests(ROOT / "tests")
+    shared = 0
+    for item in items:
+        hypothesis_examples = getattr(item.obj, "hypothesis_explicit_examples", [])
+        explicit = [example.kwargs for example in hypothesis_examples]
+        for marker in item.iter_markers("public"):
+            if marker.kwargs in explicit:
+                shared += 1
+    assert shared >= 20  # les exemples des tests notés, devenus publics
 
 
 def test_le_kit_est_reproductible(kit, tmp_path):

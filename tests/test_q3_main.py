@@ -1,14 +1,15 @@
 """Q3 : main, sur des parties écrites d'avance."""
 
 import pytest
-from hypothesis import example, given
+from hypothesis import given
 
 from grading import checks, expected, strategies
+from grading.publics import public_example
 
 
 @pytest.mark.question("main", poids=2)
 @given(case=strategies.main_cases())
-@example(
+@public_example(
     case={
         "lines": ["abc", "3", "0", "2", "7", "2"]
         + [f"{x} {y}" for y in range(2) for x in range(3)],
@@ -16,7 +17,7 @@ from grading import checks, expected, strategies
     }
 )
 # Une réponse refusée longue (plus de 20 caractères) : main la redemande sans planter.
-@example(
+@public_example(
     case={
         "lines": ["une largeur de trois cases", "3", "2", "1"]
         + [f"{x} {y}" for y in range(2) for x in range(3)],
@@ -29,6 +30,7 @@ def test_main(sub, case):
 
 
 @pytest.mark.question("main")
+@pytest.mark.public
 def test_main_largest_board(sub):
     """main accepte le plus grand plateau, 50×20, et ses 1 000 mines"""
     case = {"lines": ["50", "20", "1000", "0 0"], "seed": 3}

@@ -1,9 +1,10 @@
 """Q8 : propagate_open_cells, comparée à un oracle du point fixe écrit dans les tests."""
 
 import pytest
-from hypothesis import example, given, settings
+from hypothesis import given, settings
 
-from grading import checks, expected, strategies
+from grading import checks, expected, publics, strategies
+from grading.publics import public_example
 from grading.strategies import NO_SHRINK
 
 # Une seule passe de gauche à droite et de haut en bas ne suffit pas ici : la
@@ -35,9 +36,9 @@ REACH = {
 @pytest.mark.question("propagate_open_cells", poids=3)
 @settings(max_examples=100)
 @given(case=strategies.flood_cases())
-@example(case=CORNER)
-@example(case=DIAGONAL)
-@example(case=REACH)
+@public_example(case=CORNER)
+@public_example(case=DIAGONAL)
+@public_example(case=REACH)
 def test_propagate_open_cells(sub, case):
     """propagate_open_cells ouvre tout ce que l'inondation atteint, et rien d'autre"""
     checks.propagate_open_cells_floods(sub, case, expected.propagate_open_cells(case))
@@ -46,6 +47,9 @@ def test_propagate_open_cells(sub, case):
 @pytest.mark.question("propagate_open_cells")
 @settings(max_examples=10, phases=NO_SHRINK)
 @given(case=strategies.large_sizes().flatmap(strategies.flood_cases))
+@pytest.mark.public(
+    case=publics.board(publics.grid(False, 50, 20), publics.opened_at(50, 20, [(49, 19)]))
+)
 def test_propagate_open_cells_large(sub, case):
     """propagate_open_cells sur de grands plateaux (jusqu'à 50×20)"""
     checks.propagate_open_cells_floods(sub, case, expected.propagate_open_cells(case))

@@ -1,8 +1,10 @@
 """Les cas publics du correcteur, lus dans ``cas_publics.json``.
 
-Chaque cas appelle une de vos fonctions sur un plateau donné et compare ce
-qu'elle fait au résultat attendu, déjà calculé. Le correcteur de l'enseignant
-fait les mêmes vérifications sur bien plus de cas, tirés au hasard.
+Chaque test du kit est un test du correcteur de l'enseignant, avec son nom et ses
+points, lancé sur quelques cas fixes : il appelle une de vos fonctions sur un
+plateau donné et compare ce qu'elle fait au résultat attendu, déjà calculé. Il
+rate dès qu'un de ses cas rate. Le correcteur de l'enseignant fait les mêmes
+vérifications sur bien plus de cas, tirés au hasard.
 """
 
 import json
@@ -12,7 +14,7 @@ import pytest
 
 from grading import checks
 
-CASES = json.loads(Path(__file__).with_name("cas_publics.json").read_text(encoding="utf-8"))
+TESTS = json.loads(Path(__file__).with_name("cas_publics.json").read_text(encoding="utf-8"))
 
 
 def parameters() -> list:
@@ -22,11 +24,12 @@ def parameters() -> list:
             marks=pytest.mark.question(entry["function"], poids=entry["poids"], nom=entry["name"]),
             id=entry["id"],
         )
-        for entry in CASES
+        for entry in TESTS
     ]
 
 
 @pytest.mark.parametrize("entry", parameters())
-def test_cas_public(sub, entry):
-    """Un cas public : la vérification du correcteur, sur un cas fixe."""
-    getattr(checks, entry["check"])(sub, entry["case"], entry["expected"])
+def test_cas_publics(sub, entry):
+    """Les cas publics d'un test du correcteur, dans l'ordre : le premier raté arrête le test."""
+    for case in entry["cases"]:
+        getattr(checks, case["check"])(sub, case["case"], case["expected"])
