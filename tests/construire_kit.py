@@ -34,10 +34,12 @@ import ast
 import contextlib
 import io
 import json
+import random
 import re
 import shutil
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -49,7 +51,7 @@ sys.path.insert(1, str(ROOT))
 
 import bareme  # noqa: E402
 from grading import checks as checks_module  # noqa: E402
-from grading import publics, scoring  # noqa: E402
+from grading import contract, publics, relay, scoring, standins  # noqa: E402
 from tp_demineur.arguments import FrenchParser  # noqa: E402
 
 BEGIN = "# BEGIN SOLUTION"
@@ -73,6 +75,7 @@ GRADING_FILES = [
     "lockdown.py",
     "rescue.py",
     "safe_text.py",
+    "standins.py",
     "checks.py",
     "boards.py",
     "stats.py",
@@ -385,6 +388,147 @@ def public_cases(tests_dir: Path, questions: dict[str, str]) -> list[dict]:
     return entries
 
 
+# ---------------------------------------------------------------------------
+# Les remplaçants : les réponses des appels que les cas publics demandent
+# ---------------------------------------------------------------------------
+
+
+class Recorder:
+    """Fait jouer la référence sur les cas publics et note chaque appel d'une fonction
+    du contrat : ses arguments, l'entrée qui restait, sa réponse (``standins.answer_of``)."""
+
+    def __init__(self, reference: ModuleType):
+        self.reference = reference
+        self.table: dict[str, dict[str, dict[str, dict]]] = {}
+        self.conflicts: set[tuple[str, str, str]] = set()
+        self.seed = 0
+
+    def note(self, name: str, key: tuple[str, str], answer: dict) -> None:
+        grids, others = key
+        known = self.table.setdefault(name, {}).setdefault(grids, {})
+        if others in known and known[others] != answer:
+            self.conflicts.add((name, grids, others))
+        known.setdefault(others, answer)
+
+    def wrap(self, name: str, original):
+        recorder = self
+
+        def recording(*args):
+            stdin = sys.stdin
+            start = stdin.position
+            key = standins.call_key(name, list(args), stdin.lines[start:])
+            saved, buffer = sys.stdout, io.StringIO()
+            state = random.getstate()
+            random.seed(recorder.seed)  # comme un relais du juge (relay.serve)
+            sys.stdout = buffer
+            eof, ret = False, None
+            try:
+                ret = original(*args)
+            except EOFError:
+                eof = True
+            finally:
+                sys.stdout = saved
+                random.setstate(state)
+            out = buffer.getvalue()
+            saved.write(out)
+            after = json.loads(json.dumps(list(args)))
+            answer = standins.answer_of(name, after, ret, out, stdin.position - start, eof)
+            recorder.note(name, key, answer)
+            if eof:
+                raise EOFError
+            return ret
+
+        return recording
+
+    def play(self, name: str, args: list, lines: list[str], seed: int) -> None:
+        """Joue ``name(*args)`` avec la référence, chaque fonction du contrat enregistrée."""
+        module = sys.modules[self.reference.main.__module__]
+        originals = {n: getattr(module, n) for n in contract.NAMES}
+        saved_stdin, saved_stdout = sys.stdin, sys.stdout
+        self.seed = seed
+        sys.stdin, sys.stdout = relay.LineFeeder(list(lines), 0), io.StringIO()
+        for n, function in originals.items():
+            setattr(module, n, self.wrap(n, function))
+        try:
+            getattr(module, name)(*json.loads(json.dumps(args)))
+        except EOFError:
+            pass
+        finally:
+            for n, function in originals.items():
+                setattr(module, n, function)
+            sys.stdin, sys.stdout = saved_stdin, saved_stdout
+
+    def around(self, grids: dict[str, list]) -> None:
+        """Les fonctions sans entrée, sur chaque case (et un peu au-delà) des grilles vues."""
+        for mines in grids["mines"]:
+            for y in range(len(mines)):
+                for x in range(len(mines[0])):
+                    self.play("nb_adjacent_mines", [mines, x, y], [], 0)
+        for opened in grids["opened"]:
+            for y in range(-1, len(opened) + 1):
+                for x in range(-1, len(opened[0]) + 1):
+                    self.play("is_move_ok", [opened, x, y], [], 0)
+        for mines in grids["mines"]:
+            for opened in grids["opened"]:
+                if len(mines) == len(opened) and len(mines[0]) == len(opened[0]):
+                    self.play("is_finished", [mines, opened], [], 0)
+
+
+def stand_in_table(entries: list[dict], reference: ModuleType) -> dict:
+    """Les réponses que les remplaçants du kit connaissent, et qui appelle qui."""
+    recorder = Recorder(reference)
+    reached = relay.reached_by(reference)
+    for entry in entries:
+        name = entry["function"]
+        params = contract.PARAMETERS[name]
+        for public in entry["cases"]:
+            case = public["case"]
+            if not reached[name] - {"is_coord_ok"}:
+                continue  # elle n'appelle rien que le processus de travail ne prête lui-même
+            if not all(param in case for param in params):
+                continue
+            args = [case[param] for param in params]
+            recorder.play(name, args, case.get("lines", []), case.get("seed") or 0)
+    seen: dict[str, list] = {"mines": [], "opened": []}
+    for name, by_grids in recorder.table.items():
+        for grids in by_grids:
+            params = [p for p in contract.PARAMETERS[name] if p in contract.GRIDS]
+            for param, grid in zip(params, json.loads(grids)):
+                if param in seen and grid and isinstance(grid[0], list) and grid not in seen[param]:
+                    seen[param].append(grid)
+    for entry in entries:
+        for public in entry["cases"]:
+            for param in seen:
+                grid = public["case"].get(param)
+                if isinstance(grid, list) and grid not in seen[param]:
+                    seen[param].append(grid)
+    recorder.around(seen)
+    # is_move_ok sur chaque coup que les lignes tapées proposent, même loin du plateau.
+    asked = [(c["case"].get("opened"), c["case"].get("lines")) for e in entries for c in e["cases"]]
+    asked = [(opened, lines) for opened, lines in asked if opened is not None and lines]
+    for grids, others in [
+        (grids, others)
+        for grids, by_others in recorder.table.get("ask_move", {}).items()
+        for others in by_others
+    ]:
+        asked.append((json.loads(grids)[0], json.loads(others)[-1]))
+    for opened, lines in asked:
+        for line in lines:
+            words = line.split()
+            if len(words) == 2 and all(re.fullmatch(r"-?[0-9]+", word) for word in words):
+                recorder.play("is_move_ok", [opened, int(words[0]), int(words[1])], [], 0)
+    for name, grids, others in recorder.conflicts:
+        del recorder.table[name][grids][others]
+    return {
+        "reached": {name: sorted(callees) for name, callees in reached.items()},
+        "table": recorder.table,
+    }
+
+
+def standins_json(data: dict) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True) + "\n"
+
+
 def cases_json(entries: list[dict]) -> str:
     """Un cas par ligne : le fichier reste lisible et stable d'une construction à l'autre."""
     lines = [json.dumps(entry, ensure_ascii=False, separators=(",", ":")) for entry in entries]
@@ -451,6 +595,16 @@ def write(path: Path, text: str) -> None:
     path.write_text(text, encoding="utf-8")
 
 
+STANDINS_FILE = "remplacants.json"  # tests/conftest.py le lit dans le kit
+
+
+def load_reference() -> ModuleType:
+    """La solution de référence du dépôt (``tp_demineur``), qui joue les cas publics."""
+    import tp_demineur
+
+    return tp_demineur
+
+
 def read(path: Path) -> str:
     return path.read_text(encoding="utf-8")
 
@@ -496,6 +650,7 @@ def build(root: Path, dest: Path, force: bool = False) -> list[dict]:
     for name in COPIED_TEMPLATES:
         write(dest / name, read(TEMPLATES / name))
     write(tests / "cas_publics.json", cases_json(entries))
+    write(tests / STANDINS_FILE, standins_json(stand_in_table(entries, load_reference())))
     write(dest / "sujet" / "sujet.md", read(root / "sujet" / "sujet.md"))
     return entries
 

@@ -395,6 +395,98 @@ def test_submission_dans_le_kit(kit):
 
 
 # ---------------------------------------------------------------------------
+# Le kit note comme l'enseignant : jamais plus, et autant sur un test raté
+# ---------------------------------------------------------------------------
+
+CORPUS = ROOT / "tests" / "corpus"
+# Un échantillon du corpus (tests/corpus/) : une ou deux fautes par fonction, dont celles
+# qui se propagent (is_coord_ok, l'inondation) et des rendus justes écrits autrement.
+SAMPLE = [
+    "main_oublie_compute_neigh.py",
+    "initialise_mines_tirage_avec_remise.py",
+    "initialise_open_remplace_les_lignes.py",
+    "is_coord_ok_inferieur_ou_egal.py",
+    "nb_adjacent_compte_la_case.py",
+    "compute_neigh_oublie_les_cases_minees.py",
+    "display_board_transpose.py",
+    "is_move_ok_indices_negatifs.py",
+    "ask_move_renvoie_y_x.py",
+    "propagate_un_seul_parcours.py",
+    "is_finished_victoire_avant_defaite.py",
+    "play_turn_sans_propagation.py",
+    "play_the_game_sans_verdict.py",
+    "correct_play_turn_verifie_le_coup.py",
+    "correct_propagate_recursif.py",
+]
+
+
+def graded_json(cwd: Path, submission: Path, out: Path) -> dict[str, dict]:
+    """Les tests notés d'un rendu (results.json), par nom : fonction, points, statut."""
+    done = run(
+        [
+            "-m",
+            "pytest",
+            "tests",
+            "-q",
+            "--submission",
+            str(submission),
+            "--results-json",
+            str(out),
+        ],
+        cwd=cwd,
+    )
+    assert out.is_file(), done.stdout + done.stderr
+    tests = json.loads(out.read_text(encoding="utf-8"))["tests"]
+    return {test["name"]: test for test in tests}
+
+
+def per_function(tests: dict[str, dict]) -> dict[str, float]:
+    points: dict[str, float] = {}
+    for test in tests.values():
+        function = test["tags"][0]
+        points[function] = points.get(function, 0.0) + test["score"]
+    return points
+
+
+def test_les_remplacants_ne_connaissent_que_les_cas_publics(kit):
+    from grading import publics, standins
+
+    stand_ins = standins.load(kit / "tests" / "remplacants.json")
+    assert stand_ins.nb_adjacent_mines(publics.SUJET_MINES, 3, 2) == 3
+    with pytest.raises(standins.UnknownCall, match="ne prévoient pas"):
+        stand_ins.nb_adjacent_mines([[True, False, True], [False, True, False]], 1, 0)
+    with pytest.raises(standins.UnknownCall):
+        stand_ins.propagate_open_cells([[False]], [[0]], [[True]])
+
+
+@pytest.mark.parametrize("name", SAMPLE)
+def test_le_kit_ne_donne_jamais_plus_que_le_correcteur(kit, tmp_path, name):
+    text = (CORPUS / name).read_text(encoding="utf-8")
+    submission = tmp_path / name
+    submission.write_text(REFERENCE.read_text(encoding="utf-8") + "\n\n" + text, encoding="utf-8")
+    teacher = graded_json(ROOT, submission, tmp_path / "enseignant.json")
+    student = graded_json(kit, submission, tmp_path / "kit.json")
+    assert set(student) <= set(teacher)
+    for test_name, test in student.items():
+        assert test["max_score"] == pytest.approx(teacher[test_name]["max_score"]), test_name
+        if test["status"] == "failed":
+            # Un cas public raté : le kit retire ce que retire le correcteur pour ce test.
+            assert teacher[test_name]["status"] == "failed", test_name
+    teacher_points, kit_points = per_function(teacher), per_function(student)
+    for function, points in kit_points.items():
+        assert 0 <= points <= teacher_points[function] + 1e-9, (function, points)
+    losses = header_losses(text)
+    # Chaque faute de l'échantillon se voit dans le kit, à sa place et seulement là.
+    lost = {f for f, points in kit_points.items() if points < bareme.BAREME[f][1] - 1e-9}
+    assert lost == losses, (lost, losses)
+
+
+def header_losses(text: str) -> set[str]:
+    value = re.search(r"^# perd : (.*)$", text, re.MULTILINE).group(1).strip()
+    return set() if value == "aucune" else {name.strip() for name in value.split(",")}
+
+
+# ---------------------------------------------------------------------------
 # (e), (f) python -m tp_demineur dans le kit
 # ---------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ from grading import checks, publics, strategies
 @given(case=strategies.mines_cases())
 @pytest.mark.public(case={"grid": publics.grid(True, 3, 2), "nb_mines": 2, "seed": 1})
 @pytest.mark.public(case={"grid": [[False]], "nb_mines": 1, "seed": 2})
+@pytest.mark.public(case={"grid": publics.grid(True, 4, 3), "nb_mines": 12, "seed": 3})
 def test_initialise_mines_places_exact_count(sub, case):
     """initialise_mines place exactement nb_mines mines, même sur une grille sale ou pleine"""
     checks.initialise_mines_count(sub, case)

@@ -40,6 +40,9 @@ def test_nb_adjacent_mines(sub, case):
 @public_example(
     case={"mines": [[False], [False], [True]], "x": 0, "y": 0}, right=False, bottom=False
 )
+@pytest.mark.public(
+    case={"mines": publics.grid(True, 3, 2), "x": 0, "y": 0}, right=True, bottom=True
+)
 def test_nb_adjacent_mines_corners(sub, case, right, bottom):
     """nb_adjacent_mines dans les coins : pas de tour du plateau par les indices négatifs"""
     mines = case["mines"]

@@ -22,6 +22,9 @@ def test_is_move_ok(sub, case):
 @pytest.mark.question("ask_move")
 @given(case=strategies.ask_cases(bad=False))
 @public_example(case={"opened": [[False, False, False]], "lines": ["2 0"]})
+@pytest.mark.public(
+    case={"opened": [[True, False, False], [False, False, False]], "lines": ["\t2 \t 1 "]}
+)
 def test_ask_move_valid_line(sub, case):
     """ask_move renvoie le tuple (x, y) d'une ligne valide, espaces autour compris"""
     checks.ask_move_returns_tuple(sub, case, expected.ask_move(case))
@@ -33,6 +36,12 @@ def test_ask_move_valid_line(sub, case):
     case={"opened": [[False, False, False], [False, False, False]], "lines": ["-1 0", "1 1"]}
 )
 @public_example(case={"opened": [[False, False], [False, False]], "lines": ["0 -2", "0 0"]})
+@pytest.mark.public(
+    case={
+        "opened": [[True, False, False], [False, False, False]],
+        "lines": ["", "trois deux", "1 2 3", "3 0", "0 0", "  2   1  "],
+    }
+)
 def test_ask_move_bad_lines(sub, case):
     """ask_move explique chaque ligne incorrecte, redemande, puis renvoie le bon coup"""
     checks.ask_move_rejects_bad_lines(sub, case, expected.ask_move(case))
@@ -41,6 +50,12 @@ def test_ask_move_bad_lines(sub, case):
 @pytest.mark.question("ask_move")
 @given(case=strategies.ask_cases(valid=False))
 @public_example(case={"opened": [[True, False]], "lines": []})
+@pytest.mark.public(
+    case={
+        "opened": [[True, False, False], [False, False, False]],
+        "lines": ["coucou", "", "1", "a b", "1 2 3", "0 0", "3 0", "0 2"],
+    }
+)
 def test_ask_move_end_of_input(sub, case):
     """ask_move laisse remonter EOFError quand l'entrée se termine"""
     checks.ask_move_end_of_input(sub, case)
