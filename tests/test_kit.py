@@ -448,6 +448,24 @@ def per_function(tests: dict[str, dict]) -> dict[str, float]:
     return points
 
 
+def test_deux_fautes_dans_le_kit_chacune_a_sa_place(kit, tmp_path):
+    """is_coord_ok avec <= et l'inondation en un seul parcours : deux fonctions à revoir,
+    et l'échec sur le grand plateau ne dessine que la région où les grilles diffèrent."""
+    student = tmp_path / "kit"
+    shutil.copytree(kit, student)
+    names = ["is_coord_ok_inferieur_ou_egal.py", "propagate_un_seul_parcours.py"]
+    faults = [(CORPUS / name).read_text(encoding="utf-8") for name in names]
+    text = "\n\n".join([REFERENCE.read_text(encoding="utf-8"), *faults])
+    (student / "tp_demineur" / "tp.py").write_text(text, encoding="utf-8")
+    done = run(["-m", "pytest"], cwd=student)
+    output = done.stdout + done.stderr
+    to_review = [line.split()[1] for line in output.splitlines() if "← à revoir" in line]
+    assert to_review == ["is_coord_ok", "propagate_open_cells"], output
+    assert "voici la région x = 0 à 13, y = 0 à 9" in output, output
+    full_ruler = "x: " + " ".join(str(x % 10) for x in range(50))
+    assert full_ruler not in output, output
+
+
 def test_les_remplacants_ne_connaissent_que_les_cas_publics(kit):
     from grading import publics, standins
 

@@ -14,6 +14,8 @@ from grading.publics import public_example
 # Des indices négatifs que Python accepterait (opened[0][-1]) : la case est hors du plateau.
 @public_example(case={"opened": [[False, False, False], [False, False, False]], "x": -1, "y": 0})
 @public_example(case={"opened": [[False, False], [False, False], [False, False]], "x": 1, "y": -2})
+@pytest.mark.public(case={"opened": [[True, False, False], [False, False, False]], "x": 0, "y": 0})
+@pytest.mark.public(case={"opened": [[True, False, False], [False, False, False]], "x": 1, "y": 0})
 def test_is_move_ok(sub, case):
     """is_move_ok : sur le plateau et pas encore ouverte, sans erreur hors du plateau"""
     checks.is_move_ok_answers(sub, case, expected.is_move_ok(case))

@@ -15,7 +15,7 @@ import re
 import unicodedata
 
 from . import stats
-from .boards import cell_differences, quote_lines, short, show_grids, size
+from .boards import cell_differences, differing_region, quote_lines, short, show_grids, size
 from .calls import Outcome
 from .wire import identity, row_identities, same
 
@@ -107,7 +107,15 @@ def expect_rows_kept(outcome: Outcome, func: str, names: list[str], example: str
             )
 
 
-def expect_grid(func: str, name: str, before, expected, got, example: str):
+def expect_grid(
+    func: str, name: str, before, expected, got, example: str, inputs: dict | None = None
+):
+    """La grille remplie est celle qu'il faut.
+
+    Sur un grand plateau, avec ``inputs`` (les grilles reçues, par nom), le message ne
+    dessine que la région où les grilles diffèrent, avec ses vrais numéros de lignes
+    et de colonnes ; ``example`` (tout le plateau) reste le contre-exemple de l'échec.
+    """
     if same(expected, got):
         return
     hint = ""
@@ -116,10 +124,19 @@ def expect_grid(func: str, name: str, before, expected, got, example: str):
             f"\n  {name} n'a pas changé du tout : la fonction doit modifier les cases de la "
             f"grille reçue ({name}[y][x] = ...), pas créer une nouvelle grille."
         )
+    region = differing_region(expected, got) if inputs else None
+    shown = example
+    if region is not None:
+        x0, x1, y0, y1 = region
+        shown = (
+            f"  Exemple : plateau {size(expected)} ; voici la région x = {x0} à {x1}, "
+            f"y = {y0} à {y1}, autour des premières cases qui diffèrent :\n"
+            f"{show_grids(region, **inputs)}"
+        )
+    grids = {name + " attendu": expected, name + " obtenu": got}
     fail(
         f"après {func}, {name} n'est pas ce qu'il faut :\n"
-        f"{cell_differences(expected, got)}{hint}\n{example}\n"
-        f"{show_grids(**{name + ' attendu': expected, name + ' obtenu': got})}",
+        f"{cell_differences(expected, got)}{hint}\n{shown}\n{show_grids(region, **grids)}",
         example=example,
     )
 
@@ -372,7 +389,8 @@ def compute_neigh_fills(sub, case: dict, expected: list):
     expect_no_error(outcome, "compute_neigh", example)
     expect_rows_kept(outcome, "compute_neigh", [None, "neigh"], example)
     expect_untouched(outcome, "compute_neigh", ["mines"], [mines], example)
-    expect_grid("compute_neigh", "neigh", neigh, expected, outcome.args[1], example)
+    inputs = {"mines": mines, "neigh": neigh}
+    expect_grid("compute_neigh", "neigh", neigh, expected, outcome.args[1], example, inputs)
 
 
 # ---------------------------------------------------------------------------
@@ -497,7 +515,10 @@ def propagate_open_cells_floods(sub, case: dict, expected: list):
     expect_no_error(outcome, "propagate_open_cells", example)
     expect_rows_kept(outcome, "propagate_open_cells", [None, None, "opened"], example)
     expect_untouched(outcome, "propagate_open_cells", ["mines", "neigh"], [mines, neigh], example)
-    expect_grid("propagate_open_cells", "opened", opened, expected, outcome.args[2], example)
+    inputs = {"mines": mines, "neigh": neigh, "opened": opened}
+    expect_grid(
+        "propagate_open_cells", "opened", opened, expected, outcome.args[2], example, inputs
+    )
 
 
 # ---------------------------------------------------------------------------
