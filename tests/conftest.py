@@ -19,7 +19,7 @@ import pytest
 import bareme
 from grading import config as grading_config
 from grading import scoring, standins
-from grading.checks import Echec, NotWritten, describe_load
+from grading.checks import Echec, NotWritten, describe_call, describe_load
 from grading.judge import GraderAbort, Submission, SubmissionError
 from grading.safe_text import printable
 
@@ -179,7 +179,10 @@ def explain_failure(excinfo, function: str) -> str:
         return str(error)
     question = bareme.BAREME[function][0]
     if isinstance(error, GraderAbort):
-        return f"Test interrompu ({question}, {function}) : {error.message}."
+        text = f"Test interrompu ({question}, {function}) : {error.message}."
+        if grading_config.KIT and error.call is not None:
+            text += "\n" + describe_call(*error.call)
+        return text
     return f"Erreur inattendue pendant le test ({question}) : {excinfo.typename} : {error}"
 
 

@@ -466,6 +466,20 @@ def test_deux_fautes_dans_le_kit_chacune_a_sa_place(kit, tmp_path):
     assert full_ruler not in output, output
 
 
+def test_une_fonction_qui_boucle_montre_son_appel(kit, tmp_path):
+    """Un appel interrompu (boucle infinie) est montré avec ses grilles : on peut le rejouer."""
+    student = tmp_path / "kit"
+    shutil.copytree(kit, student)
+    loop = "\n\ndef propagate_open_cells(mines, neigh, opened):\n    while True:\n        pass\n"
+    text = REFERENCE.read_text(encoding="utf-8") + loop
+    (student / "tp_demineur" / "tp.py").write_text(text, encoding="utf-8")
+    done = run(["-m", "pytest", "-k", "propagate_open_cells and not large"], cwd=student)
+    output = done.stdout + done.stderr
+    assert "Test interrompu (Q8, propagate_open_cells)" in output, output
+    assert "Appel interrompu : propagate_open_cells(mines, neigh, opened)" in output, output
+    assert "opened (o ouverte, ■ fermée) :" in output, output
+
+
 def test_les_remplacants_ne_connaissent_que_les_cas_publics(kit):
     from grading import publics, standins
 

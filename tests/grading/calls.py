@@ -39,6 +39,9 @@ class GraderAbort(BaseException):
         super().__init__(message)
         self.cause = cause
         self.message = message
+        # L'appel interrompu (``judge.Submission.call`` le remplit) : nom, arguments,
+        # lignes tapées ; le kit le montre pour qu'on puisse le rejouer.
+        self.call: tuple[str, list, list[str]] | None = None
 
 
 # Pourquoi un appel n'a pas abouti.

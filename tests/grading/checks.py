@@ -17,6 +17,7 @@ import unicodedata
 from . import stats
 from .boards import cell_differences, differing_region, quote_lines, short, show_grids, size
 from .calls import Outcome
+from .contract import GRIDS, PARAMETERS
 from .wire import identity, row_identities, same
 
 
@@ -183,6 +184,19 @@ def expect_messages(outcome: Outcome, func: str, lines: list[str], bad: list[int
                 f"{example}\n  Ce qui a été affiché :\n{quote_lines(outcome.stdout)}",
                 example=example,
             )
+
+
+def describe_call(name: str, args: list, lines: list[str]) -> str:
+    """Un appel, de quoi le rejouer : les grilles dessinées, les autres valeurs, les lignes."""
+    params = PARAMETERS.get(name, ())
+    grids = {p: a for p, a in zip(params, args) if p in GRIDS}
+    values = ", ".join(p if p in GRIDS else f"{p}={a!r}" for p, a in zip(params, args))
+    parts = [f"  Appel interrompu : {name}({values})"]
+    if grids:
+        parts.append(show_grids(**grids))
+    if lines:
+        parts.append(lines_example(lines))
+    return "\n".join(parts)
 
 
 def lines_example(lines: list[str], shown: int = 12) -> str:
