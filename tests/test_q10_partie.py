@@ -14,7 +14,7 @@ from grading import checks, expected, publics, strategies
 @pytest.mark.public(
     case={
         **publics.board(publics.SUJET_MINES, publics.grid(False, 5, 4)),
-        "lines": ["5 5", "x", "3 3"],
+        "lines": ["5 5", "x", "3 1"],
     }
 )
 def test_play_turn(sub, case):

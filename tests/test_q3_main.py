@@ -24,6 +24,8 @@ from grading.publics import public_example
         "seed": 2,
     }
 )
+# Un plateau 50×1 tout miné : les plus grandes réponses permises, une partie déjà gagnée.
+@pytest.mark.public(case={"lines": ["50", "1", "50"], "seed": 5})
 def test_main(sub, case):
     """main demande largeur, hauteur et mines, redemande si besoin, crée les grilles et joue"""
     checks.main_asks_and_plays(sub, case, expected.main(case))
