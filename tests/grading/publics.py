@@ -70,3 +70,15 @@ def opened_at(width: int, height: int, cells: list[tuple[int, int]]) -> list:
     for x, y in cells:
         opened[y][x] = True
     return opened
+
+
+def flood_start(width: int, height: int, seed: int, density: float = 0.1) -> dict:
+    """Un plateau tiré d'une graine, tout fermé sauf trois cases : la première sans mine
+    ni voisine minée, la première mine sans voisine minée et la dernière case chiffrée."""
+    mines = sample_mines(width, height, seed, density)
+    neigh = neigh_grid(mines)
+    cells = [(x, y) for y in range(height) for x in range(width)]
+    start = next((x, y) for x, y in cells if not mines[y][x] and neigh[y][x] == 0)
+    mine = next((x, y) for x, y in cells if mines[y][x] and neigh[y][x] == 0)
+    number = [(x, y) for x, y in cells if not mines[y][x] and neigh[y][x] > 0][-1]
+    return board(mines, opened_at(width, height, [start, mine, number]))
