@@ -18,8 +18,8 @@ import pytest
 
 import bareme
 from grading import config as grading_config
-from grading import scoring
-from grading.checks import Echec, describe_load
+from grading import scoring, standins
+from grading.checks import Echec, NotWritten, describe_call, describe_load
 from grading.judge import GraderAbort, Submission, SubmissionError
 from grading.safe_text import printable
 
@@ -46,13 +46,19 @@ if settings is not None:
     settings.load_profile("notation")
 
 ROOT = Path(__file__).resolve().parent.parent
-collect_ignore = ["corpus"]
+STANDINS_FILE = "remplacants.json"  # dans le kit, à côté de ce fichier
+# corpus : des rendus ; kit : les modèles des fichiers du kit étudiant (tests/construire_kit.py).
+collect_ignore = ["corpus", "kit"]
 
 
 def load_reference():
-    """La solution de référence, pour les relais et les tests du projet (None dans le kit)."""
+    """La solution de référence, pour les relais et les tests du projet.
+
+    Dans le kit, les remplaçants (``grading/standins.py``) : ils ne connaissent que les
+    réponses des cas publics.
+    """
     if grading_config.KIT:
-        return None
+        return standins.load(Path(__file__).with_name(STANDINS_FILE))
     sys.path.insert(0, str(ROOT))
     import tp_demineur
 
@@ -101,6 +107,10 @@ def pytest_configure(config):
         "markers", "question(fonction, poids=1, nom=None): test noté d'une fonction du contrat"
     )
     config.addinivalue_line("markers", "projet: test du projet lui-même, non noté")
+    config.addinivalue_line(
+        "markers",
+        "public(**cas): cas public d'un test noté, donné aussi dans le kit (grading/publics.py)",
+    )
     if not hasattr(config, "workerinput"):
         config.grading = Grading(config)
         if config.grading.explicit and config.option.reportchars == "fE":
@@ -113,20 +123,6 @@ def pytest_unconfigure(config):
     grading = getattr(config, "grading", None)
     if grading is not None:
         grading.close()
-
-
-def test_name(item) -> str:
-    """Le nom d'un test noté, en français, distinct de celui de tout autre test.
-
-    C'est la première ligne de sa documentation (ou le ``nom`` de son marqueur) ; un
-    test paramétré y ajoute l'identifiant de ses paramètres : « … (plateau 3x2, 2 mines) ».
-    """
-    marker = item.get_closest_marker("question")
-    if marker.kwargs.get("nom"):
-        return marker.kwargs["nom"]
-    doc = (item.function.__doc__ or item.name).strip().splitlines()[0].rstrip(".")
-    callspec = getattr(item, "callspec", None)
-    return f"{doc} ({callspec.id})" if callspec is not None else doc
 
 
 def pytest_ignore_collect(collection_path, config):
@@ -158,9 +154,9 @@ def pytest_collection_modifyitems(session, config, items):
             continue
         function = marker.args[0]
         item.repr_failure = french_repr_failure(item.repr_failure, function)
-        weight = float(marker.kwargs.get("poids", marker.args[1] if len(marker.args) > 1 else 1))
+        weight = scoring.test_weight(item)
         grading.results[item.nodeid] = scoring.TestResult(
-            item.nodeid, test_name(item), function, weight
+            item.nodeid, scoring.test_name(item), function, weight
         )
     scoring.assign_points(list(grading.results.values()))
 
@@ -183,7 +179,10 @@ def explain_failure(excinfo, function: str) -> str:
         return str(error)
     question = bareme.BAREME[function][0]
     if isinstance(error, GraderAbort):
-        return f"Test interrompu ({question}, {function}) : {error.message}."
+        text = f"Test interrompu ({question}, {function}) : {error.message}."
+        if grading_config.KIT and error.call is not None:
+            text += "\n" + describe_call(*error.call)
+        return text
     return f"Erreur inattendue pendant le test ({question}) : {excinfo.typename} : {error}"
 
 
@@ -217,6 +216,8 @@ def pytest_runtest_makereport(item, call):
                 result.stop = call.excinfo.value.cause
             if isinstance(call.excinfo.value, Echec) and call.excinfo.value.example:
                 result.example = printable(call.excinfo.value.example)
+            if isinstance(call.excinfo.value, NotWritten):
+                result.unwritten = call.excinfo.value.function
             report.longrepr = result.output
 
 
@@ -244,6 +245,51 @@ def load_summary(grading: Grading) -> str:
     return printable("\n".join(notes))
 
 
+KIT_WARNING = (
+    "Points provisoires : le correcteur de l'enseignant vérifie les mêmes choses sur bien "
+    "plus de cas."
+)
+
+
+def unwritten_lines(results: list[scoring.TestResult]) -> list[str]:
+    """Une ligne par fonction pas encore écrite, dans l'ordre du barème, avec sa question."""
+    needed_by: dict[str, set[str]] = {}
+    for result in results:
+        if result.unwritten:
+            needed_by.setdefault(result.unwritten, set()).add(result.function)
+    lines = []
+    order = {name: index for index, name in enumerate(bareme.FUNCTIONS)}
+    for name in sorted(needed_by, key=lambda n: (order.get(n, len(order)), n)):
+        question = bareme.BAREME[name][0] if name in bareme.BAREME else None
+        text = f"{name} n'est pas encore écrite" + (f" (question {question})" if question else "")
+        others = sorted(needed_by[name] - {name}, key=order.__getitem__)
+        if others:
+            text += f" ; {', '.join(others)} en {'ont' if len(others) > 1 else 'a'} besoin"
+        lines.append(text + ".")
+    return lines
+
+
+def kit_feedback(terminalreporter, results: list[scoring.TestResult]) -> None:
+    """Dans le kit : les fonctions à écrire, une ligne chacune, puis chaque cas raté expliqué.
+
+    Le kit lance pytest avec ``--tb=no`` : c'est ici, et seulement ici, que les échecs
+    sont décrits (une fonction pas encore écrite ne fait rater qu'une ligne).
+    """
+    for result in results:
+        if result.passed is False and result.output and not result.unwritten:
+            terminalreporter.write_sep("_", result.name)
+            for line in result.output.splitlines():
+                terminalreporter.write_line(line)
+    lines = unwritten_lines(results)
+    if lines:
+        terminalreporter.write_sep("=", "à écrire")
+        for line in lines:
+            terminalreporter.write_line(line)
+        terminalreporter.write_line(
+            "Remplacez leur raise NotImplementedError par votre code, dans tp_demineur/tp.py."
+        )
+
+
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
     grading = config.grading
     results = list(grading.results.values())
@@ -252,6 +298,8 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
     summary = load_summary(grading)
     title = printable(f"Notation de : {grading.path}")
     table = scoring.score_table(results, title)
+    if grading_config.KIT:
+        kit_feedback(terminalreporter, results)
     terminalreporter.write_sep("=", "note")
     if grading.submission is not None and grading.submission.isolation.isolated:
         terminalreporter.write_line(grading.submission.isolation.sentence())
@@ -260,6 +308,8 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
         terminalreporter.write_line("")
     for line in table.splitlines():
         terminalreporter.write_line(line)
+    if grading_config.KIT:
+        terminalreporter.write_line(KIT_WARNING)
     seconds = time.monotonic() - grading.started
     isolation = grading.submission.isolation.mode if grading.submission else "aucune"
     info = grading.submission.load_info if grading.submission else None

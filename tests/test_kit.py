@@ -1,4 +1,4 @@
-"""Le kit étudiant (``python -m tp_demineur.kit DEST``), construit puis essayé comme un étudiant.
+"""Le kit étudiant (``python tests/construire_kit.py DEST``), construit puis essayé.
 
 Le kit est construit une fois pour tout le module, dans un dossier temporaire ;
 chaque commande y est lancée dans un sous-processus, comme l'étudiant la tape :
@@ -8,7 +8,9 @@ chaque commande y est lancée dans un sous-processus, comme l'étudiant la tape 
 - le ``tp.py`` du kit garde signatures, documentations, constantes et
   commentaires, compile et passe ruff ;
 - ``python -m pytest`` dans le kit intact : 0/20, sans plantage ni blocage, même
-  sans hypothesis ; avec la référence copiée dans le kit : 20/20 ;
+  sans hypothesis, une ligne par fonction à écrire puis le tableau, depuis la
+  racine du kit comme depuis ses sous-dossiers ; avec la référence copiée dans le
+  kit : 20/20 ;
 - ``python -m tp_demineur`` dans le kit intact nomme la fonction à écrire et sa
   question ; avec la référence, il joue une partie jusqu'au bout.
 """
@@ -27,12 +29,10 @@ from pathlib import Path
 import pytest
 
 import bareme
+import construire_kit as kit_module
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # pytest lancé d'ailleurs que la racine du dépôt
-    sys.path.insert(0, str(ROOT))
-
-from tp_demineur import kit as kit_module  # noqa: E402
+GENERATOR = ROOT / "tests" / "construire_kit.py"
 
 pytestmark = [pytest.mark.projet, pytest.mark.lent]
 
@@ -69,7 +69,7 @@ def run(args: list[str], cwd: Path, stdin: str = "") -> subprocess.CompletedProc
 
 
 def build(dest: Path, *options: str) -> subprocess.CompletedProcess[str]:
-    return run(["-m", "tp_demineur.kit", str(dest), *options], cwd=ROOT)
+    return run([str(GENERATOR), str(dest), *options], cwd=ROOT)
 
 
 @pytest.fixture(scope="module")
@@ -276,31 +276,44 @@ def test_le_paquet_du_kit_expose_les_treize_fonctions(kit):
 
 
 def test_chaque_test_note_du_depot_a_ses_cas_publics(kit):
-    cases = json.loads((kit / "tests" / "cas_publics.json").read_text(encoding="utf-8"))
-    graded = kit_module.graded_tests(ROOT / "tests")
-    by_source: dict[str, list[dict]] = {}
-    for entry in cases:
-        by_source.setdefault(entry["source"], []).append(entry)
-    assert set(by_source) == {test["source"] for test in graded}
-    from grading import checks
+    """Un test du kit par test noté : même fonction, même nom, même poids ; des cas déclarés."""
+    entries = json.loads((kit / "tests" / "cas_publics.json").read_text(encoding="utf-8"))
+    items = kit_module.collect_graded_tests(ROOT / "tests")
+    assert len(entries) == len(items) >= 20
+    from grading import checks, scoring
 
-    for test in graded:
-        entries = by_source[test["source"]]
-        assert 2 <= len(entries) <= 6, test["source"]
-        for entry in entries:
-            assert entry["function"] == test["function"]
-            assert entry["check"] == test["check"] and hasattr(checks, entry["check"])
-            assert (entry["expected"] is None) == (test["oracle"] is None), entry["id"]
-            assert entry["poids"] > 0 and entry["name"].startswith(test["doc"])
-    # Les poids du dépôt sont gardés : chaque test du dépôt pèse autant dans le kit.
+    by_name = {entry["name"]: entry for entry in entries}
+    assert len(by_name) == len(entries) == len({entry["id"] for entry in entries})
+    for item in items:
+        entry = by_name[scoring.test_name(item)]
+        assert entry["function"] == item.get_closest_marker("question").args[0]
+        assert entry["poids"] == scoring.test_weight(item)
+        assert entry["question"] == QUESTIONS[entry["function"]]
+        assert entry["cases"], item.nodeid
+        for case in entry["cases"]:
+            assert hasattr(checks, case["check"]), case["check"]
+    # Les points du kit sont ceux du correcteur, test par test.
     for function in QUESTIONS:
-        tests = [t for t in graded if t["function"] == function]
-        total = sum(t["weight"] for t in tests)
-        for test in tests:
-            share = sum(e["poids"] for e in by_source[test["source"]])
-            kit_total = sum(e["poids"] for e in cases if e["function"] == function)
-            assert share * total == test["weight"] * kit_total, test["source"]
-    assert len({entry["id"] for entry in cases}) == len(cases)
+        kit_total = sum(e["poids"] for e in entries if e["function"] == function)
+        teacher_total = sum(
+            scoring.test_weight(i)
+            for i in items
+            if i.get_closest_marker("question").args[0] == function
+        )
+        assert kit_total == teacher_total, function
+
+
+def test_un_exemple_public_est_aussi_un_exemple_du_correcteur():
+    """``public_example`` ajoute l'exemple au test noté : l'enseignant le vérifie toujours."""
+    items = kit_module.collect_graded_tests(ROOT / "tests")
+    shared = 0
+    for item in items:
+        hypothesis_examples = getattr(item.obj, "hypothesis_explicit_examples", [])
+        explicit = [example.kwargs for example in hypothesis_examples]
+        for marker in item.iter_markers("public"):
+            if marker.kwargs in explicit:
+                shared += 1
+    assert shared >= 20  # les exemples des tests notés, devenus publics
 
 
 def test_le_kit_est_reproductible(kit, tmp_path):
@@ -323,8 +336,46 @@ def test_pytest_dans_le_kit_intact_donne_zero_sans_hypothesis(kit):
     for bad in ("Traceback", "INTERNALERROR", "error", "hypothesis"):
         assert bad not in output, f"« {bad} » dans la sortie :\n{output}"
     for function, question in QUESTIONS.items():
-        assert f"{function} n'est pas encore écrite (question {question})" in output
+        line = f"{function} n'est pas encore écrite (question {question})."
+        assert output.splitlines().count(line) == 1, output
     assert re.search(r"\b\d+ failed in ", output) and " passed" not in output
+    # Une ligne par fonction à écrire, le tableau, et les lignes de pytest : rien de répété.
+    assert len(output.splitlines()) <= 60, output
+    assert "a levé une exception" not in output
+
+
+@pytest.mark.parametrize("folder", ["tp_demineur", "tests", "sujet"])
+def test_pytest_depuis_un_sous_dossier_du_kit(kit, folder):
+    done = run(["-m", "pytest", "-q"], cwd=kit / folder)
+    output = done.stdout + done.stderr
+    assert done.returncode == 1, output
+    assert score_line(output) == "Total 0,00 / 20", output
+    assert "Error importing" not in output and "INTERNALERROR" not in output
+
+
+def test_les_fichiers_python_du_kit_passent_ruff(kit):
+    """Les modèles remplis par le générateur restent du Python propre."""
+    ruff = shutil.which("ruff")
+    if ruff is None:
+        pytest.skip("ruff n'est pas installé")
+    paths = [kit / "conftest.py", *sorted((kit / "tp_demineur").glob("*.py"))]
+    paths.append(kit / "tests" / "test_publics.py")
+    done = subprocess.run(
+        [ruff, "check", "--no-cache", "--config", str(ROOT / "pyproject.toml"), *map(str, paths)],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    main_py = (kit / "tp_demineur" / "__main__.py").read_text(encoding="utf-8")
+    assert f'    "main": "{QUESTIONS["main"]}",' in main_py
+
+
+def test_le_readme_du_kit_cree_un_environnement_virtuel(kit):
+    readme = (kit / "README.md").read_text(encoding="utf-8")
+    venv = readme.index("-m venv .venv")
+    assert venv < readme.index("pip install pytest") < readme.index("python -m pytest")
+    assert "py -m venv .venv" in readme and ".venv\\Scripts\\activate" in readme
 
 
 def test_pytest_dans_le_kit_avec_la_reference_donne_20(solved_kit):
@@ -341,6 +392,130 @@ def test_submission_dans_le_kit(kit):
     output = done.stdout + done.stderr
     assert done.returncode == 0, output
     assert score_line(output) == "Total 20,00 / 20", output
+
+
+# ---------------------------------------------------------------------------
+# Le kit note comme l'enseignant : jamais plus, et autant sur un test raté
+# ---------------------------------------------------------------------------
+
+CORPUS = ROOT / "tests" / "corpus"
+# Un échantillon du corpus (tests/corpus/) : une ou deux fautes par fonction, dont celles
+# qui se propagent (is_coord_ok, l'inondation) et des rendus justes écrits autrement.
+SAMPLE = [
+    "main_oublie_compute_neigh.py",
+    "initialise_mines_tirage_avec_remise.py",
+    "initialise_open_remplace_les_lignes.py",
+    "is_coord_ok_inferieur_ou_egal.py",
+    "nb_adjacent_compte_la_case.py",
+    "compute_neigh_oublie_les_cases_minees.py",
+    "display_board_transpose.py",
+    "is_move_ok_indices_negatifs.py",
+    "ask_move_renvoie_y_x.py",
+    "propagate_un_seul_parcours.py",
+    "is_finished_victoire_avant_defaite.py",
+    "play_turn_sans_propagation.py",
+    "play_the_game_sans_verdict.py",
+    "correct_play_turn_verifie_le_coup.py",
+    "correct_propagate_recursif.py",
+]
+
+
+def graded_json(cwd: Path, submission: Path, out: Path) -> dict[str, dict]:
+    """Les tests notés d'un rendu (results.json), par nom : fonction, points, statut."""
+    done = run(
+        [
+            "-m",
+            "pytest",
+            "tests",
+            "-q",
+            "--submission",
+            str(submission),
+            "--results-json",
+            str(out),
+        ],
+        cwd=cwd,
+    )
+    assert out.is_file(), done.stdout + done.stderr
+    tests = json.loads(out.read_text(encoding="utf-8"))["tests"]
+    return {test["name"]: test for test in tests}
+
+
+def per_function(tests: dict[str, dict]) -> dict[str, float]:
+    points: dict[str, float] = {}
+    for test in tests.values():
+        function = test["tags"][0]
+        points[function] = points.get(function, 0.0) + test["score"]
+    return points
+
+
+def test_deux_fautes_dans_le_kit_chacune_a_sa_place(kit, tmp_path):
+    """is_coord_ok avec <= et l'inondation en un seul parcours : deux fonctions à revoir,
+    et l'échec sur le grand plateau ne dessine que la région où les grilles diffèrent."""
+    student = tmp_path / "kit"
+    shutil.copytree(kit, student)
+    names = ["is_coord_ok_inferieur_ou_egal.py", "propagate_un_seul_parcours.py"]
+    faults = [(CORPUS / name).read_text(encoding="utf-8") for name in names]
+    text = "\n\n".join([REFERENCE.read_text(encoding="utf-8"), *faults])
+    (student / "tp_demineur" / "tp.py").write_text(text, encoding="utf-8")
+    done = run(["-m", "pytest"], cwd=student)
+    output = done.stdout + done.stderr
+    to_review = [line.split()[1] for line in output.splitlines() if "← à revoir" in line]
+    assert to_review == ["is_coord_ok", "propagate_open_cells"], output
+    assert "voici la région x = 0 à 13, y = 0 à 9" in output, output
+    full_ruler = "x: " + " ".join(str(x % 10) for x in range(50))
+    assert full_ruler not in output, output
+
+
+def test_une_fonction_qui_boucle_montre_son_appel(kit, tmp_path):
+    """Un appel interrompu (boucle infinie) est montré avec ses grilles : on peut le rejouer."""
+    student = tmp_path / "kit"
+    shutil.copytree(kit, student)
+    loop = "\n\ndef propagate_open_cells(mines, neigh, opened):\n    while True:\n        pass\n"
+    text = REFERENCE.read_text(encoding="utf-8") + loop
+    (student / "tp_demineur" / "tp.py").write_text(text, encoding="utf-8")
+    done = run(["-m", "pytest", "-k", "propagate_open_cells and not large"], cwd=student)
+    output = done.stdout + done.stderr
+    assert "Test interrompu (Q8, propagate_open_cells)" in output, output
+    assert "Appel interrompu : propagate_open_cells(mines, neigh, opened)" in output, output
+    assert "opened (o ouverte, ■ fermée) :" in output, output
+
+
+def test_les_remplacants_ne_connaissent_que_les_cas_publics(kit):
+    from grading import publics, standins
+
+    stand_ins = standins.load(kit / "tests" / "remplacants.json")
+    assert stand_ins.nb_adjacent_mines(publics.SUJET_MINES, 3, 2) == 3
+    with pytest.raises(standins.UnknownCall, match="ne prévoient pas"):
+        stand_ins.nb_adjacent_mines([[True, False, True], [False, True, False]], 1, 0)
+    with pytest.raises(standins.UnknownCall):
+        stand_ins.propagate_open_cells([[False]], [[0]], [[True]])
+
+
+@pytest.mark.parametrize("name", SAMPLE)
+def test_le_kit_ne_donne_jamais_plus_que_le_correcteur(kit, tmp_path, name):
+    text = (CORPUS / name).read_text(encoding="utf-8")
+    submission = tmp_path / name
+    submission.write_text(REFERENCE.read_text(encoding="utf-8") + "\n\n" + text, encoding="utf-8")
+    teacher = graded_json(ROOT, submission, tmp_path / "enseignant.json")
+    student = graded_json(kit, submission, tmp_path / "kit.json")
+    assert set(student) <= set(teacher)
+    for test_name, test in student.items():
+        assert test["max_score"] == pytest.approx(teacher[test_name]["max_score"]), test_name
+        if test["status"] == "failed":
+            # Un cas public raté : le kit retire ce que retire le correcteur pour ce test.
+            assert teacher[test_name]["status"] == "failed", test_name
+    teacher_points, kit_points = per_function(teacher), per_function(student)
+    for function, points in kit_points.items():
+        assert 0 <= points <= teacher_points[function] + 1e-9, (function, points)
+    losses = header_losses(text)
+    # Chaque faute de l'échantillon se voit dans le kit, à sa place et seulement là.
+    lost = {f for f, points in kit_points.items() if points < bareme.BAREME[f][1] - 1e-9}
+    assert lost == losses, (lost, losses)
+
+
+def header_losses(text: str) -> set[str]:
+    value = re.search(r"^# perd : (.*)$", text, re.MULTILINE).group(1).strip()
+    return set() if value == "aucune" else {name.strip() for name in value.split(",")}
 
 
 # ---------------------------------------------------------------------------
@@ -429,20 +604,20 @@ def test_dossier_non_vide_refuse_sans_force(tmp_path):
 
 def test_depot_incomplet(tmp_path):
     fake = tmp_path / "depot"
-    shutil.copytree(
-        ROOT / "tp_demineur", fake / "tp_demineur", ignore=shutil.ignore_patterns("__pycache__")
-    )
-    done = run(["-m", "tp_demineur.kit", str(tmp_path / "kit")], cwd=fake)
+    ignore = shutil.ignore_patterns("__pycache__", "corpus")
+    for name in ("tp_demineur", "tests"):
+        shutil.copytree(ROOT / name, fake / name, ignore=ignore)
+    done = run([str(fake / "tests" / "construire_kit.py"), str(tmp_path / "kit")], cwd=fake)
     assert done.returncode == 2
-    assert "le dossier tests/ est introuvable" in done.stderr
+    assert "le dossier sujet/ est introuvable" in done.stderr
     assert not (tmp_path / "kit").exists()
 
 
 def test_aide_en_francais():
-    done = run(["-m", "tp_demineur.kit", "--help"], cwd=ROOT)
+    done = run([str(GENERATOR), "--help"], cwd=ROOT)
     assert done.returncode == 0
     assert done.stdout.startswith("utilisation :")
     assert "--force" in done.stdout and "positional" not in done.stdout
-    done = run(["-m", "tp_demineur.kit"], cwd=ROOT)
+    done = run([str(GENERATOR)], cwd=ROOT)
     assert done.returncode == 2
     assert "paramètre obligatoire manquant : DEST" in done.stderr

@@ -3,11 +3,20 @@
 import pytest
 from hypothesis import given
 
-from grading import checks, expected, strategies
+from grading import checks, expected, publics, strategies
 
 
 @pytest.mark.question("play_turn")
 @given(case=strategies.turn_cases())
+@pytest.mark.public(
+    case={**publics.board(publics.SUJET_MINES, publics.grid(False, 5, 4)), "lines": ["0 0"]}
+)
+@pytest.mark.public(
+    case={
+        **publics.board(publics.SUJET_MINES, publics.grid(False, 5, 4)),
+        "lines": ["5 5", "x", "3 1"],
+    }
+)
 def test_play_turn(sub, case):
     """play_turn affiche le plateau, demande un coup, ouvre la case puis inonde"""
     checks.play_turn_plays(sub, case, expected.play_turn(case))
@@ -15,12 +24,22 @@ def test_play_turn(sub, case):
 
 @pytest.mark.question("play_the_game")
 @given(case=strategies.game_cases())
+@pytest.mark.public(
+    case={**publics.board(publics.SUJET_MINES, publics.grid(False, 5, 4)), "lines": ["4 3"]}
+)
+@pytest.mark.public(
+    case={
+        **publics.board(publics.SUJET_MINES, publics.grid(False, 5, 4)),
+        "lines": ["0 0", "0 0", "2", "3 3"],
+    }
+)
 def test_play_the_game(sub, case):
     """play_the_game joue jusqu'à la fin, affiche le plateau et le verdict, renvoie 1 ou 2"""
     checks.play_the_game_plays(sub, case, expected.play_the_game(case))
 
 
 @pytest.mark.question("play_the_game")
+@pytest.mark.public
 def test_play_the_game_already_won(sub):
     """play_the_game sur une partie déjà gagnée : aucun tour, le plateau et « gagné »"""
     case = {

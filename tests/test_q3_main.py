@@ -1,14 +1,15 @@
 """Q3 : main, sur des parties écrites d'avance."""
 
 import pytest
-from hypothesis import example, given
+from hypothesis import given
 
 from grading import checks, expected, strategies
+from grading.publics import public_example
 
 
 @pytest.mark.question("main", poids=2)
 @given(case=strategies.main_cases())
-@example(
+@public_example(
     case={
         "lines": ["abc", "3", "0", "2", "7", "2"]
         + [f"{x} {y}" for y in range(2) for x in range(3)],
@@ -16,19 +17,22 @@ from grading import checks, expected, strategies
     }
 )
 # Une réponse refusée longue (plus de 20 caractères) : main la redemande sans planter.
-@example(
+@public_example(
     case={
         "lines": ["une largeur de trois cases", "3", "2", "1"]
         + [f"{x} {y}" for y in range(2) for x in range(3)],
         "seed": 2,
     }
 )
+# Un plateau 50×1 tout miné : les plus grandes réponses permises, une partie déjà gagnée.
+@pytest.mark.public(case={"lines": ["50", "1", "50"], "seed": 5})
 def test_main(sub, case):
     """main demande largeur, hauteur et mines, redemande si besoin, crée les grilles et joue"""
     checks.main_asks_and_plays(sub, case, expected.main(case))
 
 
 @pytest.mark.question("main")
+@pytest.mark.public
 def test_main_largest_board(sub):
     """main accepte le plus grand plateau, 50×20, et ses 1 000 mines"""
     case = {"lines": ["50", "20", "1000", "0 0"], "seed": 3}

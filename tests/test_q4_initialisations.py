@@ -3,17 +3,21 @@
 import pytest
 from hypothesis import given
 
-from grading import checks, strategies
+from grading import checks, publics, strategies
 
 
 @pytest.mark.question("initialise_mines", poids=2)
 @given(case=strategies.mines_cases())
+@pytest.mark.public(case={"grid": publics.grid(True, 3, 2), "nb_mines": 2, "seed": 1})
+@pytest.mark.public(case={"grid": [[False]], "nb_mines": 1, "seed": 2})
+@pytest.mark.public(case={"grid": publics.grid(True, 4, 3), "nb_mines": 12, "seed": 3})
 def test_initialise_mines_places_exact_count(sub, case):
     """initialise_mines place exactement nb_mines mines, même sur une grille sale ou pleine"""
     checks.initialise_mines_count(sub, case)
 
 
 @pytest.mark.question("initialise_mines")
+@pytest.mark.public
 def test_initialise_mines_full_board(sub):
     """initialise_mines remplit vite un plateau 50×20 de 1 000 mines"""
     grid = [[False] * 50 for _ in range(20)]
@@ -21,6 +25,7 @@ def test_initialise_mines_full_board(sub):
 
 
 @pytest.mark.question("initialise_mines")
+@pytest.mark.public
 def test_initialise_mines_uses_random(sub):
     """initialise_mines tire les mines avec le module random, sans random.seed"""
     case = {"width": 5, "height": 4, "nb_mines": 5, "seeds": [11, 12, 13, 14, 15, 16, 17, 18]}
@@ -28,6 +33,7 @@ def test_initialise_mines_uses_random(sub):
 
 
 @pytest.mark.question("initialise_mines", poids=2)
+@pytest.mark.public
 @pytest.mark.parametrize(
     "width, height, nb_mines, draws",
     [(3, 2, 2, 3000), (1, 5, 2, 2000), (5, 4, 6, 2000)],
@@ -47,6 +53,7 @@ def test_initialise_mines_uniform(sub, width, height, nb_mines, draws):
 
 @pytest.mark.question("initialise_open")
 @given(case=strategies.open_cases())
+@pytest.mark.public(case={"grid": [[True, False, True], [False, True, True]]})
 def test_initialise_open_closes_every_cell(sub, case):
     """initialise_open ferme toutes les cases, sur place"""
     checks.initialise_open_closes_all(sub, case)

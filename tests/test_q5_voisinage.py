@@ -1,23 +1,24 @@
 """Q5 : is_coord_ok, nb_adjacent_mines et compute_neigh."""
 
 import pytest
-from hypothesis import example, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grading import checks, expected, strategies
+from grading import checks, expected, publics, strategies
+from grading.publics import public_example
 from grading.strategies import NO_SHRINK
 
 
 @pytest.mark.question("is_coord_ok")
 @given(case=strategies.coord_cases())
-@example(case={"x": 3, "y": 0, "width": 3, "height": 5})
-@example(case={"x": 0, "y": 3, "width": 5, "height": 3})
-@example(case={"x": -1, "y": 0, "width": 3, "height": 2})
-@example(case={"x": 0, "y": -1, "width": 3, "height": 2})
+@public_example(case={"x": 3, "y": 0, "width": 3, "height": 5})
+@public_example(case={"x": 0, "y": 3, "width": 5, "height": 3})
+@public_example(case={"x": -1, "y": 0, "width": 3, "height": 2})
+@public_example(case={"x": 0, "y": -1, "width": 3, "height": 2})
 # Une case au-delà du bord d'une case de plus (y = hauteur + 1) : « 0 <= y != height »
 # accepte ces cases-là.
-@example(case={"x": 0, "y": 4, "width": 3, "height": 3})
-@example(case={"x": 4, "y": 0, "width": 3, "height": 3})
+@public_example(case={"x": 0, "y": 4, "width": 3, "height": 3})
+@public_example(case={"x": 4, "y": 0, "width": 3, "height": 3})
 def test_is_coord_ok(sub, case):
     """is_coord_ok dit si (x, y) est sur le plateau, pour tous les entiers"""
     checks.is_coord_ok_answers(sub, case, expected.is_coord_ok(case))
@@ -25,6 +26,9 @@ def test_is_coord_ok(sub, case):
 
 @pytest.mark.question("nb_adjacent_mines", poids=2)
 @given(case=strategies.adjacent_cases())
+@pytest.mark.public(case={"mines": publics.SUJET_MINES, "x": 0, "y": 0})
+@pytest.mark.public(case={"mines": publics.SUJET_MINES, "x": 3, "y": 2})
+@pytest.mark.public(case={"mines": publics.SUJET_MINES, "x": 4, "y": 3})
 def test_nb_adjacent_mines(sub, case):
     """nb_adjacent_mines compte les mines des 8 voisines sur le plateau, sans la case elle-même"""
     checks.nb_adjacent_mines_counts(sub, case, expected.nb_adjacent_mines(case))
@@ -32,8 +36,13 @@ def test_nb_adjacent_mines(sub, case):
 
 @pytest.mark.question("nb_adjacent_mines")
 @given(case=strategies.adjacent_cases(), right=st.booleans(), bottom=st.booleans())
-@example(case={"mines": [[False, False, True]], "x": 0, "y": 0}, right=False, bottom=False)
-@example(case={"mines": [[False], [False], [True]], "x": 0, "y": 0}, right=False, bottom=False)
+@public_example(case={"mines": [[False, False, True]], "x": 0, "y": 0}, right=False, bottom=False)
+@public_example(
+    case={"mines": [[False], [False], [True]], "x": 0, "y": 0}, right=False, bottom=False
+)
+@pytest.mark.public(
+    case={"mines": publics.grid(True, 3, 2), "x": 0, "y": 0}, right=True, bottom=True
+)
 def test_nb_adjacent_mines_corners(sub, case, right, bottom):
     """nb_adjacent_mines dans les coins : pas de tour du plateau par les indices négatifs"""
     mines = case["mines"]
@@ -45,6 +54,8 @@ def test_nb_adjacent_mines_corners(sub, case, right, bottom):
 
 @pytest.mark.question("compute_neigh")
 @given(case=strategies.neigh_cases())
+@pytest.mark.public(case={"mines": publics.SUJET_MINES, "neigh": publics.grid(7, 5, 4)})
+@pytest.mark.public(case={"mines": [[True]], "neigh": [[7]]})
 def test_compute_neigh(sub, case):
     """compute_neigh remplit chaque case de neigh, mines comprises, sur une grille sale"""
     checks.compute_neigh_fills(sub, case, expected.compute_neigh(case))
@@ -53,6 +64,9 @@ def test_compute_neigh(sub, case):
 @pytest.mark.question("compute_neigh")
 @settings(max_examples=1, phases=NO_SHRINK)
 @given(case=strategies.large_sizes().flatmap(strategies.neigh_cases))
+@pytest.mark.public(
+    case={"mines": publics.sample_mines(50, 20, 504, 0.2), "neigh": publics.grid(-1, 50, 20)}
+)
 def test_compute_neigh_large(sub, case):
     """compute_neigh sur de grands plateaux (jusqu'à 50×20)"""
     checks.compute_neigh_fills(sub, case, expected.compute_neigh(case))

@@ -1,9 +1,10 @@
 """Q6 : display_board."""
 
 import pytest
-from hypothesis import example, given, settings
+from hypothesis import given, settings
 
-from grading import checks, expected, strategies
+from grading import checks, expected, publics, strategies
+from grading.publics import public_example
 from grading.strategies import NO_SHRINK
 
 SMALL = {
@@ -15,7 +16,7 @@ SMALL = {
 
 @pytest.mark.question("display_board", poids=3)
 @given(case=strategies.boards())
-@example(case=SMALL)
+@public_example(case=SMALL)
 def test_display_board(sub, case):
     """display_board affiche une ligne par ligne du plateau, avec ■ ★ ⋄ et les chiffres"""
     checks.display_board_prints(sub, case, expected.display_board(case))
@@ -24,6 +25,7 @@ def test_display_board(sub, case):
 @pytest.mark.question("display_board")
 @settings(max_examples=10, phases=NO_SHRINK)
 @given(case=strategies.large_sizes().flatmap(strategies.boards))
+@pytest.mark.public(case=publics.sample_board(50, 20, 602))
 def test_display_board_largest(sub, case):
     """display_board sur de grands plateaux (jusqu'à 50×20)"""
     checks.display_board_prints(sub, case, expected.display_board(case))

@@ -1,18 +1,21 @@
 """Q7 : is_move_ok et ask_move."""
 
 import pytest
-from hypothesis import example, given
+from hypothesis import given
 
 from grading import checks, expected, strategies
+from grading.publics import public_example
 
 
 @pytest.mark.question("is_move_ok")
 @given(case=strategies.move_ok_cases())
-@example(case={"opened": [[False, False, False]], "x": 0, "y": 1})
-@example(case={"opened": [[False], [False], [False]], "x": 1, "y": 0})
+@public_example(case={"opened": [[False, False, False]], "x": 0, "y": 1})
+@public_example(case={"opened": [[False], [False], [False]], "x": 1, "y": 0})
 # Des indices négatifs que Python accepterait (opened[0][-1]) : la case est hors du plateau.
-@example(case={"opened": [[False, False, False], [False, False, False]], "x": -1, "y": 0})
-@example(case={"opened": [[False, False], [False, False], [False, False]], "x": 1, "y": -2})
+@public_example(case={"opened": [[False, False, False], [False, False, False]], "x": -1, "y": 0})
+@public_example(case={"opened": [[False, False], [False, False], [False, False]], "x": 1, "y": -2})
+@pytest.mark.public(case={"opened": [[True, False, False], [False, False, False]], "x": 0, "y": 0})
+@pytest.mark.public(case={"opened": [[True, False, False], [False, False, False]], "x": 1, "y": 0})
 def test_is_move_ok(sub, case):
     """is_move_ok : sur le plateau et pas encore ouverte, sans erreur hors du plateau"""
     checks.is_move_ok_answers(sub, case, expected.is_move_ok(case))
@@ -20,7 +23,10 @@ def test_is_move_ok(sub, case):
 
 @pytest.mark.question("ask_move")
 @given(case=strategies.ask_cases(bad=False))
-@example(case={"opened": [[False, False, False]], "lines": ["2 0"]})
+@public_example(case={"opened": [[False, False, False]], "lines": ["2 0"]})
+@pytest.mark.public(
+    case={"opened": [[True, False, False], [False, False, False]], "lines": ["\t2 \t 1 "]}
+)
 def test_ask_move_valid_line(sub, case):
     """ask_move renvoie le tuple (x, y) d'une ligne valide, espaces autour compris"""
     checks.ask_move_returns_tuple(sub, case, expected.ask_move(case))
@@ -28,8 +34,16 @@ def test_ask_move_valid_line(sub, case):
 
 @pytest.mark.question("ask_move", poids=2)
 @given(case=strategies.ask_cases())
-@example(case={"opened": [[False, False, False], [False, False, False]], "lines": ["-1 0", "1 1"]})
-@example(case={"opened": [[False, False], [False, False]], "lines": ["0 -2", "0 0"]})
+@public_example(
+    case={"opened": [[False, False, False], [False, False, False]], "lines": ["-1 0", "1 1"]}
+)
+@public_example(case={"opened": [[False, False], [False, False]], "lines": ["0 -2", "0 0"]})
+@pytest.mark.public(
+    case={
+        "opened": [[True, False, False], [False, False, False]],
+        "lines": ["", "trois deux", "1 2 3", "3 0", "0 0", "  2   1  "],
+    }
+)
 def test_ask_move_bad_lines(sub, case):
     """ask_move explique chaque ligne incorrecte, redemande, puis renvoie le bon coup"""
     checks.ask_move_rejects_bad_lines(sub, case, expected.ask_move(case))
@@ -37,7 +51,13 @@ def test_ask_move_bad_lines(sub, case):
 
 @pytest.mark.question("ask_move")
 @given(case=strategies.ask_cases(valid=False))
-@example(case={"opened": [[True, False]], "lines": []})
+@public_example(case={"opened": [[True, False]], "lines": []})
+@pytest.mark.public(
+    case={
+        "opened": [[True, False, False], [False, False, False]],
+        "lines": ["coucou", "", "1", "a b", "1 2 3", "0 0", "3 0", "0 2"],
+    }
+)
 def test_ask_move_end_of_input(sub, case):
     """ask_move laisse remonter EOFError quand l'entrée se termine"""
     checks.ask_move_end_of_input(sub, case)

@@ -3,7 +3,8 @@
 import pytest
 from hypothesis import example, given, settings
 
-from grading import checks, expected, strategies
+from grading import checks, expected, publics, strategies
+from grading.publics import public_example
 from grading.strategies import NO_SHRINK
 
 # Une seule passe de gauche à droite et de haut en bas ne suffit pas ici : la
@@ -44,10 +45,16 @@ REACH_ROW = {
 @pytest.mark.question("propagate_open_cells", poids=3)
 @settings(max_examples=100)
 @given(case=strategies.flood_cases())
-@example(case=CORNER)
-@example(case=DIAGONAL)
-@example(case=REACH)
+@public_example(case=CORNER)
+@public_example(case=DIAGONAL)
+@public_example(case=REACH)
 @example(case=REACH_ROW)
+# Le plateau du sujet : une mine (2, 3) sans voisine minée et un 3 (3, 2) ouverts ;
+# rien ne s'ouvre, rien ne se ferme.
+@pytest.mark.public(
+    case=publics.board(publics.SUJET_MINES, publics.opened_at(5, 4, [(3, 2), (2, 3)]))
+)
+@pytest.mark.public(case=publics.board(publics.SUJET_MINES, publics.opened_at(5, 4, [(0, 0)])))
 def test_propagate_open_cells(sub, case):
     """propagate_open_cells ouvre tout ce que l'inondation atteint, et rien d'autre"""
     checks.propagate_open_cells_floods(sub, case, expected.propagate_open_cells(case))
@@ -56,6 +63,10 @@ def test_propagate_open_cells(sub, case):
 @pytest.mark.question("propagate_open_cells")
 @settings(max_examples=10, phases=NO_SHRINK)
 @given(case=strategies.large_sizes().flatmap(strategies.flood_cases))
+@pytest.mark.public(
+    case=publics.board(publics.grid(False, 50, 20), publics.opened_at(50, 20, [(49, 19)]))
+)
+@pytest.mark.public(case=publics.flood_start(50, 20, 802))
 def test_propagate_open_cells_large(sub, case):
     """propagate_open_cells sur de grands plateaux (jusqu'à 50×20)"""
     checks.propagate_open_cells_floods(sub, case, expected.propagate_open_cells(case))

@@ -7,7 +7,6 @@ par l'intermédiaire de :mod:`tp_demineur.game`.
 """
 
 import argparse
-import io
 import os
 import random
 import sys
@@ -17,6 +16,7 @@ from .arguments import FrenchParser, bounded_float, bounded_int
 from .levels import LEVELS, level_named, level_of
 from .screen import all_scores_text
 from .session import Session, Settings, colour_wanted, warn
+from .terminal import tolerate_bad_characters
 from .tp import MAX_HEIGHT, MAX_WIDTH, ask_int
 
 EXIT_OK = 0
@@ -246,20 +246,6 @@ def program_name() -> str:
     """Le nom sous lequel le jeu a été lancé, pour la commande qui rejoue un plateau."""
     name = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else ""
     return PROGRAM if name in ("", "__main__.py", "-m", "-c") else name
-
-
-def tolerate_bad_characters() -> None:
-    """Ne plus s'arrêter sur un caractère que l'entrée ou la sortie ne sait pas coder.
-
-    Avec une locale UTF-8 stricte (fr_FR.UTF-8, en_US.UTF-8…), un octet
-    invalide tapé ou envoyé au jeu ferait planter ``input()`` par une
-    ``UnicodeDecodeError`` ; il devient « � » et reçoit un message d'erreur
-    comme toute autre ligne incorrecte. De même, une sortie qui ne sait pas
-    afficher « ■ » montre « ? » au lieu de planter.
-    """
-    for stream in (sys.stdin, sys.stdout):
-        if isinstance(stream, io.TextIOWrapper):
-            stream.reconfigure(errors="replace")
 
 
 def console_script() -> None:

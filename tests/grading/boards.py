@@ -4,6 +4,8 @@ from __future__ import annotations
 
 CLOSED, MINE, EMPTY = "■", "★", "⋄"
 
+Region = tuple[int, int, int, int]  # x0, x1, y0, y1 : une partie d'un plateau, bornes comprises
+
 
 def size(grid: list) -> str:
     height = len(grid)
@@ -11,14 +13,19 @@ def size(grid: list) -> str:
     return f"{width}×{height} (largeur {width}, hauteur {height})"
 
 
-def _ruled(rows: list[list[str]]) -> list[str]:
-    """Des lignes de symboles, avec les numéros de colonnes (x) et de lignes (y)."""
+def _ruled(rows: list[list[str]], x0: int = 0, y0: int = 0) -> list[str]:
+    """Des lignes de symboles, avec les numéros de colonnes (x) et de lignes (y).
+
+    ``x0`` et ``y0`` : les numéros de la première colonne et de la première ligne
+    (une région d'un plateau plus grand).
+    """
     width = max((len(row) for row in rows), default=0)
+    columns = range(x0, x0 + width)
     lines = []
-    if width > 10:
-        lines.append("     " + " ".join(str(x // 10) if x >= 10 else " " for x in range(width)))
-    lines.append("  x: " + " ".join(str(x % 10) for x in range(width)))
-    for y, row in enumerate(rows):
+    if any(x >= 10 for x in columns):
+        lines.append("     " + " ".join(str(x // 10) if x >= 10 else " " for x in columns))
+    lines.append("  x: " + " ".join(str(x % 10) for x in columns))
+    for y, row in enumerate(rows, start=y0):
         lines.append(f"y={y:<2} " + " ".join(row))
     return [line.rstrip() for line in lines]
 
@@ -31,10 +38,17 @@ def _symbol(value, true: str, false: str) -> str:
     return "?"
 
 
-def draw(grid: list, kind: str) -> str:
-    """Une grille dessinée : ``kind`` vaut ``mines``, ``opened`` ou ``neigh``."""
+def draw(grid: list, kind: str, region: Region | None = None) -> str:
+    """Une grille dessinée : ``kind`` vaut ``mines``, ``opened`` ou ``neigh``.
+
+    Avec ``region`` (x0, x1, y0, y1, bornes comprises), seulement cette partie.
+    """
     if not isinstance(grid, list) or not all(isinstance(row, list) for row in grid):
         return f"    {grid!r}"
+    x0, y0 = 0, 0
+    if region is not None:
+        x0, x1, y0, y1 = region
+        grid = [row[x0 : x1 + 1] for row in grid[y0 : y1 + 1]]
     rows = []
     for row in grid:
         if kind == "mines":
@@ -43,7 +57,7 @@ def draw(grid: list, kind: str) -> str:
             rows.append([_symbol(v, "o", CLOSED) for v in row])
         else:
             rows.append([str(v) if type(v) is int and 0 <= v <= 9 else "?" for v in row])
-    return "\n".join("    " + line for line in _ruled(rows))
+    return "\n".join("    " + line for line in _ruled(rows, x0, y0))
 
 
 LEGENDS = {
@@ -53,14 +67,62 @@ LEGENDS = {
 }
 
 
-def show_grids(**grids) -> str:
+def show_grids(region: Region | None = None, **grids) -> str:
     """Plusieurs grilles nommées, dessinées l'une sous l'autre avec leur légende."""
     parts = []
     for name, grid in grids.items():
         kind = "mines" if "mines" in name else "opened" if "opened" in name else "neigh"
         legend = LEGENDS[kind].replace(kind, name, 1)
-        parts.append(f"  {legend} :\n{draw(grid, kind)}")
+        parts.append(f"  {legend} :\n{draw(grid, kind, region)}")
     return "\n".join(parts)
+
+
+# Au-delà de cette taille, un échec ne montre que la région où les grilles diffèrent.
+LARGE_WIDTH, LARGE_HEIGHT = 12, 8
+MARGIN = 2  # les cases montrées autour des différences
+
+
+def differing_region(expected: list, got: list) -> Region | None:
+    """(x0, x1, y0, y1) : la région d'un grand plateau qui entoure les premières différences.
+
+    None si le plateau est petit (il est montré en entier) ou si les formes diffèrent.
+
+    >>> big = [[False] * 20 for _ in range(10)]
+    >>> other = [row[:] for row in big]
+    >>> other[5][15] = True
+    >>> differing_region(big, other)
+    (13, 17, 3, 7)
+    >>> differing_region([[False] * 3], [[True] * 3]) is None
+    True
+    """
+    height = len(expected)
+    width = len(expected[0]) if height else 0
+    if width <= LARGE_WIDTH and height <= LARGE_HEIGHT:
+        return None
+    if not (isinstance(got, list) and len(got) == height):
+        return None
+    if not all(isinstance(row, list) and len(row) == width for row in got):
+        return None
+    cells = [
+        (x, y)
+        for y in range(height)
+        for x in range(width)
+        if type(expected[y][x]) is not type(got[y][x]) or expected[y][x] != got[y][x]
+    ]
+    if not cells:
+        return None
+    first_x, first_y = cells[0]
+    # Autour de la première différence, étendue aux autres qui tiennent dans la fenêtre.
+    near = [
+        (x, y)
+        for x, y in cells
+        if abs(x - first_x) < LARGE_WIDTH and 0 <= y - first_y < LARGE_HEIGHT
+    ]
+    x0 = max(0, min(x for x, _ in near) - MARGIN)
+    x1 = min(width - 1, max(x for x, _ in near) + MARGIN, x0 + 2 * LARGE_WIDTH - 1)
+    y0 = max(0, first_y - MARGIN)
+    y1 = min(height - 1, max(y for _, y in near) + MARGIN, y0 + 2 * LARGE_HEIGHT - 1)
+    return x0, x1, y0, y1
 
 
 def cell_differences(expected: list, got: list, limit: int = 6) -> str:

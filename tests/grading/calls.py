@@ -39,6 +39,9 @@ class GraderAbort(BaseException):
         super().__init__(message)
         self.cause = cause
         self.message = message
+        # L'appel interrompu (``judge.Submission.call`` le remplit) : nom, arguments,
+        # lignes tapées ; le kit le montre pour qu'on puisse le rejouer.
+        self.call: tuple[str, list, list[str]] | None = None
 
 
 # Pourquoi un appel n'a pas abouti.
@@ -74,7 +77,7 @@ class Outcome:
 
     ret: object
     args: list  # les arguments, après l'appel
-    error: dict | None  # {"type", "message", "line"} si une exception est sortie
+    error: dict | None  # {"type", "message", "line", "function"} si une exception est sortie
     stdout: str
     overflow: bool
     reads: list[int]  # la longueur de la sortie au moment de chaque lecture

@@ -15,8 +15,9 @@ import re
 import unicodedata
 
 from . import stats
-from .boards import cell_differences, quote_lines, short, show_grids, size
+from .boards import cell_differences, differing_region, quote_lines, short, show_grids, size
 from .calls import Outcome
+from .contract import GRIDS, PARAMETERS
 from .wire import identity, row_identities, same
 
 
@@ -31,6 +32,18 @@ class Echec(AssertionError):
     def __init__(self, message: str, example: str | None = None):
         super().__init__(message)
         self.example = example
+
+
+class NotWritten(Echec):
+    """La fonction testée, ou une fonction qu'elle appelle, lève NotImplementedError.
+
+    ``function`` est la fonction de la soumission où l'exception est née : dans le
+    kit, celle que l'étudiant n'a pas encore écrite.
+    """
+
+    def __init__(self, message: str, example: str | None, function: str | None):
+        super().__init__(message, example)
+        self.function = function
 
 
 def fail(message: str, example: str | None = None):
@@ -66,10 +79,10 @@ def explain_error(error: dict) -> str:
 
 def expect_no_error(outcome: Outcome, func: str, example: str):
     if outcome.error:
-        fail(
-            f"{func} a levé une exception : {explain_error(outcome.error)}\n{example}",
-            example=example,
-        )
+        message = f"{func} a levé une exception : {explain_error(outcome.error)}\n{example}"
+        if outcome.error["type"] == "NotImplementedError":
+            raise NotWritten(message, example, outcome.error.get("function") or func)
+        fail(message, example=example)
 
 
 def expect_untouched(outcome: Outcome, func: str, names: list[str], originals: list, example: str):
@@ -95,7 +108,15 @@ def expect_rows_kept(outcome: Outcome, func: str, names: list[str], example: str
             )
 
 
-def expect_grid(func: str, name: str, before, expected, got, example: str):
+def expect_grid(
+    func: str, name: str, before, expected, got, example: str, inputs: dict | None = None
+):
+    """La grille remplie est celle qu'il faut.
+
+    Sur un grand plateau, avec ``inputs`` (les grilles reçues, par nom), le message ne
+    dessine que la région où les grilles diffèrent, avec ses vrais numéros de lignes
+    et de colonnes ; ``example`` (tout le plateau) reste le contre-exemple de l'échec.
+    """
     if same(expected, got):
         return
     hint = ""
@@ -104,10 +125,19 @@ def expect_grid(func: str, name: str, before, expected, got, example: str):
             f"\n  {name} n'a pas changé du tout : la fonction doit modifier les cases de la "
             f"grille reçue ({name}[y][x] = ...), pas créer une nouvelle grille."
         )
+    region = differing_region(expected, got) if inputs else None
+    shown = example
+    if region is not None:
+        x0, x1, y0, y1 = region
+        shown = (
+            f"  Exemple : plateau {size(expected)} ; voici la région x = {x0} à {x1}, "
+            f"y = {y0} à {y1}, autour des premières cases qui diffèrent :\n"
+            f"{show_grids(region, **inputs)}"
+        )
+    grids = {name + " attendu": expected, name + " obtenu": got}
     fail(
         f"après {func}, {name} n'est pas ce qu'il faut :\n"
-        f"{cell_differences(expected, got)}{hint}\n{example}\n"
-        f"{show_grids(**{name + ' attendu': expected, name + ' obtenu': got})}",
+        f"{cell_differences(expected, got)}{hint}\n{shown}\n{show_grids(region, **grids)}",
         example=example,
     )
 
@@ -154,6 +184,19 @@ def expect_messages(outcome: Outcome, func: str, lines: list[str], bad: list[int
                 f"{example}\n  Ce qui a été affiché :\n{quote_lines(outcome.stdout)}",
                 example=example,
             )
+
+
+def describe_call(name: str, args: list, lines: list[str]) -> str:
+    """Un appel, de quoi le rejouer : les grilles dessinées, les autres valeurs, les lignes."""
+    params = PARAMETERS.get(name, ())
+    grids = {p: a for p, a in zip(params, args) if p in GRIDS}
+    values = ", ".join(p if p in GRIDS else f"{p}={a!r}" for p, a in zip(params, args))
+    parts = [f"  Appel interrompu : {name}({values})"]
+    if grids:
+        parts.append(show_grids(**grids))
+    if lines:
+        parts.append(lines_example(lines))
+    return "\n".join(parts)
 
 
 def lines_example(lines: list[str], shown: int = 12) -> str:
@@ -360,7 +403,8 @@ def compute_neigh_fills(sub, case: dict, expected: list):
     expect_no_error(outcome, "compute_neigh", example)
     expect_rows_kept(outcome, "compute_neigh", [None, "neigh"], example)
     expect_untouched(outcome, "compute_neigh", ["mines"], [mines], example)
-    expect_grid("compute_neigh", "neigh", neigh, expected, outcome.args[1], example)
+    inputs = {"mines": mines, "neigh": neigh}
+    expect_grid("compute_neigh", "neigh", neigh, expected, outcome.args[1], example, inputs)
 
 
 # ---------------------------------------------------------------------------
@@ -461,11 +505,13 @@ def ask_move_end_of_input(sub, case: dict, expected=None):
             example=example,
         )
     if outcome.error["type"] != "EOFError":
-        fail(
+        message = (
             "à la fin de l'entrée, ask_move doit laisser remonter EOFError, pas "
-            f"{explain_error(outcome.error)}\n{example}",
-            example=example,
+            f"{explain_error(outcome.error)}\n{example}"
         )
+        if outcome.error["type"] == "NotImplementedError":
+            raise NotWritten(message, example, outcome.error.get("function") or "ask_move")
+        fail(message, example=example)
     expect_messages(outcome, "ask_move", case["lines"], list(range(len(case["lines"]))), example)
 
 
@@ -483,7 +529,10 @@ def propagate_open_cells_floods(sub, case: dict, expected: list):
     expect_no_error(outcome, "propagate_open_cells", example)
     expect_rows_kept(outcome, "propagate_open_cells", [None, None, "opened"], example)
     expect_untouched(outcome, "propagate_open_cells", ["mines", "neigh"], [mines, neigh], example)
-    expect_grid("propagate_open_cells", "opened", opened, expected, outcome.args[2], example)
+    inputs = {"mines": mines, "neigh": neigh, "opened": opened}
+    expect_grid(
+        "propagate_open_cells", "opened", opened, expected, outcome.args[2], example, inputs
+    )
 
 
 # ---------------------------------------------------------------------------

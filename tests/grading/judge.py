@@ -208,9 +208,13 @@ class Submission:
             "stubs": stubs and self.reference is not None,
         }
         lines = list(stdin or [])
-        reply, conversation = self.exchange(
-            request, name, seconds or self.limits.call_seconds, lines
-        )
+        try:
+            reply, conversation = self.exchange(
+                request, name, seconds or self.limits.call_seconds, lines
+            )
+        except GraderAbort as error:
+            error.call = (name, list(args), lines)
+            raise
         return outcome_of(
             reply,
             name,

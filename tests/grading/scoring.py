@@ -22,6 +22,27 @@ class TestResult:
     points: float = 0.0  # les points du test, fixés par le barème
     stop: str | None = None  # un test interrompu : pourquoi (calls.ABORT_CAUSES)
     example: str | None = None  # un test raté : le contre-exemple seul (checks.Echec)
+    unwritten: str | None = None  # un test raté : la fonction pas encore écrite (checks.NotWritten)
+
+
+def test_name(item) -> str:
+    """Le nom d'un test noté, en français, distinct de celui de tout autre test.
+
+    C'est la première ligne de sa documentation (ou le ``nom`` de son marqueur) ; un
+    test paramétré y ajoute l'identifiant de ses paramètres : « … (plateau 3x2, 2 mines) ».
+    """
+    marker = item.get_closest_marker("question")
+    if marker.kwargs.get("nom"):
+        return marker.kwargs["nom"]
+    doc = (item.function.__doc__ or item.name).strip().splitlines()[0].rstrip(".")
+    callspec = getattr(item, "callspec", None)
+    return f"{doc} ({callspec.id})" if callspec is not None else doc
+
+
+def test_weight(item) -> float:
+    """Le poids d'un test noté : ``poids`` de son marqueur ``question`` (1 par défaut)."""
+    marker = item.get_closest_marker("question")
+    return float(marker.kwargs.get("poids", marker.args[1] if len(marker.args) > 1 else 1))
 
 
 def assign_points(results: list[TestResult]):

@@ -122,7 +122,11 @@ def text_field(message: dict, key: str, limit: int) -> str:
 
 
 def error_field(message: dict) -> dict | None:
-    """L'exception sortie de la fonction : {"type", "message", "line"} ou None."""
+    """L'exception sortie de la fonction : {"type", "message", "line", "function"} ou None.
+
+    ``function`` est le nom de la fonction de la soumission où l'exception est née
+    (None si elle est née hors de la soumission).
+    """
     error = message.get("error")
     if error is None:
         return None
@@ -142,7 +146,10 @@ def error_field(message: dict) -> dict | None:
         if not ok:
             raise Malformed("la ligne de l'erreur est mal formée")
         line = [line[0][:300], line[1], line[2][:300]]
-    return {"type": kind[:100], "message": text[:500], "line": line}
+    function = error.get("function")
+    if function is not None and (type(function) is not str or not function.isidentifier()):
+        raise Malformed("la fonction de l'erreur est mal formée")
+    return {"type": kind[:100], "message": text[:500], "line": line, "function": function}
 
 
 def check_done(message: dict, nargs: int, output_limit: int) -> dict:

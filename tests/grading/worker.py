@@ -210,18 +210,20 @@ def write_back(target, after):
 
 
 def describe_exception(error: BaseException, root: str) -> dict:
-    """Le type, le message et la ligne de la soumission où l'erreur est née."""
+    """Le type, le message, la ligne et la fonction de la soumission où l'erreur est née."""
     line = None
+    function = None
     for frame in traceback.extract_tb(error.__traceback__):
         if frame.filename.startswith(root):
             line = [os.path.relpath(frame.filename, root), frame.lineno, frame.line or ""]
+            function = frame.name
     if isinstance(error, SyntaxError) and error.filename and error.filename.startswith(root):
         line = [os.path.relpath(error.filename, root), error.lineno, (error.text or "").strip()]
     try:
         message = str(error)[:500]
     except BaseException:
         message = "?"
-    return {"type": type(error).__name__, "message": message, "line": line}
+    return {"type": type(error).__name__, "message": message, "line": line, "function": function}
 
 
 class Worker:

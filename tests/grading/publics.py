@@ -1,0 +1,84 @@
+"""Les cas publics : ce qu'un test noté montre à l'étudiant, dans le kit.
+
+Un test noté dit lui-même, à côté de ses exemples, lesquels sont publics :
+
+- ``@public_example(case=...)`` à la place de ``@example(case=...)`` : un exemple
+  explicite de hypothesis, que le correcteur de l'enseignant vérifie à chaque
+  notation, et que le kit donne aussi ;
+- ``@pytest.mark.public(case=...)`` : un cas du kit seul, pour un test qui n'a pas
+  d'exemple explicite (le correcteur de l'enseignant ne le lance pas : ses cas
+  restent ceux que hypothesis tire) ;
+- ``@pytest.mark.public`` sans argument : un test sans hypothesis est public tel quel
+  (sur un paramètre de ``pytest.mark.parametrize`` : ce paramètre-là).
+
+Le générateur du kit (``tests/construire_kit.py``) trouve ces marques par la
+collecte de pytest, lance chaque test sur ses cas publics en notant la
+vérification appelée (``checks.*``), le cas et le résultat attendu que l'oracle a
+calculé, et écrit le tout dans le kit. Ce module reste chez l'enseignant.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from .expected import neigh_grid
+
+MARKER = "public"
+
+F, T = False, True
+# Le plateau des exemples du sujet : largeur 5, hauteur 4, mines en (4, 2), (2, 3), (4, 3).
+SUJET_MINES = [[F] * 5, [F] * 5, [F, F, F, F, T], [F, F, T, F, T]]
+
+
+def public_example(**kwargs):
+    """``@example(**kwargs)`` de hypothesis, marqué public pour le kit."""
+    from hypothesis import example
+
+    def decorate(test):
+        return getattr(pytest.mark, MARKER)(**kwargs)(example(**kwargs)(test))
+
+    return decorate
+
+
+def grid(value, width: int, height: int) -> list:
+    return [[value] * width for _ in range(height)]
+
+
+def sample_mines(width: int, height: int, seed: int, density: float) -> list:
+    """Une grille de mines tirée d'une graine : la même à chaque construction du kit."""
+    rng = random.Random(seed)
+    return [[rng.random() < density for _ in range(width)] for _ in range(height)]
+
+
+def board(mines: list, opened: list) -> dict:
+    """Un plateau : les mines, les nombres de voisines qui vont avec, les cases ouvertes."""
+    return {"mines": mines, "neigh": neigh_grid(mines), "opened": opened}
+
+
+def sample_board(width: int, height: int, seed: int, density: float = 0.15) -> dict:
+    """Un plateau tiré d'une graine, quelques cases ouvertes au hasard."""
+    return board(
+        sample_mines(width, height, seed, density), sample_mines(width, height, seed + 1, 0.6)
+    )
+
+
+def opened_at(width: int, height: int, cells: list[tuple[int, int]]) -> list:
+    """Une grille ``opened`` où seules ``cells`` sont ouvertes."""
+    opened = grid(F, width, height)
+    for x, y in cells:
+        opened[y][x] = True
+    return opened
+
+
+def flood_start(width: int, height: int, seed: int, density: float = 0.1) -> dict:
+    """Un plateau tiré d'une graine, tout fermé sauf trois cases : la première sans mine
+    ni voisine minée, la première mine sans voisine minée et la dernière case chiffrée."""
+    mines = sample_mines(width, height, seed, density)
+    neigh = neigh_grid(mines)
+    cells = [(x, y) for y in range(height) for x in range(width)]
+    start = next((x, y) for x, y in cells if not mines[y][x] and neigh[y][x] == 0)
+    mine = next((x, y) for x, y in cells if mines[y][x] and neigh[y][x] == 0)
+    number = [(x, y) for x, y in cells if not mines[y][x] and neigh[y][x] > 0][-1]
+    return board(mines, opened_at(width, height, [start, mine, number]))

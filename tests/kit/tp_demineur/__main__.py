@@ -1,0 +1,91 @@
+"""``python -m tp_demineur`` : une partie de démineur avec vos fonctions.
+
+Le jeu appelle votre fonction ``main()`` (question 3), qui appelle les autres.
+Une fonction pas encore écrite est signalée, avec sa question, sans trace de la
+pile ; toute autre erreur de votre code est montrée avec la trace de Python.
+"""
+
+import sys
+import traceback
+from pathlib import Path
+
+from . import tp
+from .terminal import tolerate_bad_characters
+
+# La question du sujet de chaque fonction demandée (le générateur du kit la remplit).
+QUESTIONS: dict[str, str] = {}
+
+TP_FILE = Path(tp.__file__).resolve()
+EXIT_INTERRUPTED = 130
+
+
+def in_tp(filename: str) -> bool:
+    try:
+        return Path(filename).resolve() == TP_FILE
+    except (OSError, ValueError):
+        return False
+
+
+def unwritten_function(error: NotImplementedError) -> str | None:
+    """La fonction qui n'est pas encore écrite : celle de tp.py où l'erreur est née."""
+    frames = [f.name for f in traceback.extract_tb(error.__traceback__) if in_tp(f.filename)]
+    return frames[-1] if frames else None
+
+
+def report_unwritten(error: NotImplementedError) -> None:
+    name = unwritten_function(error)
+    sys.stdout.flush()
+    print(file=sys.stderr)
+    if name in QUESTIONS:
+        print(
+            f"La fonction {name} n'est pas encore écrite : c'est la question "
+            f"{QUESTIONS[name]} du sujet.",
+            file=sys.stderr,
+        )
+    elif name:
+        print(f"La fonction {name} lève NotImplementedError : à écrire.", file=sys.stderr)
+    else:
+        print("Une fonction de votre code lève NotImplementedError.", file=sys.stderr)
+    print(
+        "Écrivez-la dans tp_demineur/tp.py, à la place de raise NotImplementedError, puis "
+        "relancez le jeu.\nPour jouer, main et toutes les fonctions qu'elle appelle doivent "
+        "être écrites ; python -m pytest vous dit lesquelles sont déjà justes.",
+        file=sys.stderr,
+    )
+
+
+def report_error(error: BaseException) -> None:
+    """La trace de Python, à partir du premier appel de votre code."""
+    tb = error.__traceback__
+    while tb is not None and not in_tp(tb.tb_frame.f_code.co_filename):
+        tb = tb.tb_next
+    sys.stdout.flush()
+    print(
+        f"\nVotre code s'est arrêté sur une erreur ({type(error).__name__}). Python "
+        "l'explique ci-dessous : la dernière ligne dit laquelle, les lignes du dessus "
+        "montrent le chemin des appels, jusqu'à la ligne de votre code en cause.\n",
+        file=sys.stderr,
+    )
+    traceback.print_exception(type(error), error, tb or error.__traceback__)
+
+
+def run() -> int:
+    tolerate_bad_characters()
+    try:
+        tp.main()
+    except NotImplementedError as error:
+        report_unwritten(error)
+        return 1
+    except EOFError:
+        print("\nFin de l'entrée : partie abandonnée.")
+    except KeyboardInterrupt:
+        print("\nPartie interrompue.")
+        return EXIT_INTERRUPTED
+    except Exception as error:
+        report_error(error)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(run())
