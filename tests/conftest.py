@@ -46,7 +46,7 @@ if settings is not None:
     settings.load_profile("notation")
 
 ROOT = Path(__file__).resolve().parent.parent
-STANDINS_FILE = "remplacants.json"  # dans le kit, à côté de ce fichier
+
 # corpus : des rendus ; kit : les modèles des fichiers du kit étudiant (tests/construire_kit.py).
 collect_ignore = ["corpus", "kit"]
 
@@ -58,7 +58,7 @@ def load_reference():
     réponses des cas publics.
     """
     if grading_config.KIT:
-        return standins.load(Path(__file__).with_name(STANDINS_FILE))
+        return standins.load(Path(__file__).with_name(standins.STANDINS_FILE))
     sys.path.insert(0, str(ROOT))
     import tp_demineur
 

@@ -595,9 +595,6 @@ def write(path: Path, text: str) -> None:
     path.write_text(text, encoding="utf-8")
 
 
-STANDINS_FILE = "remplacants.json"  # tests/conftest.py le lit dans le kit
-
-
 def load_reference() -> ModuleType:
     """La solution de référence du dépôt (``tp_demineur``), qui joue les cas publics."""
     import tp_demineur
@@ -650,7 +647,7 @@ def build(root: Path, dest: Path, force: bool = False) -> list[dict]:
     for name in COPIED_TEMPLATES:
         write(dest / name, read(TEMPLATES / name))
     write(tests / "cas_publics.json", cases_json(entries))
-    write(tests / STANDINS_FILE, standins_json(stand_in_table(entries, load_reference())))
+    write(tests / standins.STANDINS_FILE, standins_json(stand_in_table(entries, load_reference())))
     write(dest / "sujet" / "sujet.md", read(root / "sujet" / "sujet.md"))
     return entries
 

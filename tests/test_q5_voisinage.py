@@ -44,7 +44,7 @@ def test_nb_adjacent_mines(sub, case):
     case={"mines": publics.grid(True, 3, 2), "x": 0, "y": 0}, right=True, bottom=True
 )
 def test_nb_adjacent_mines_corners(sub, case, right, bottom):
-    """nb_adjacent_mines dans les coins : pas de tour du plateau par les indices négatifs"""
+    """nb_adjacent_mines dans les quatre coins du plateau"""
     mines = case["mines"]
     x = len(mines[0]) - 1 if right else 0
     y = len(mines) - 1 if bottom else 0

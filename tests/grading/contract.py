@@ -31,22 +31,35 @@ class Function:
     points: float  # sur 20
     params: tuple[str, ...]  # les paramètres positionnels, dans l'ordre
     fills: tuple[str, ...] = ()  # les grilles reçues qu'elle remplit sur place
+    overwrites: bool = False  # elle remplit ces grilles en entier : leur contenu reçu ne compte pas
+    reads_input: bool = False  # elle lit l'entrée standard
 
 
 TABLE: tuple[Function, ...] = (
-    Function("main", "Q3", 2.0, ()),
-    Function("initialise_mines", "Q4", 2.0, ("mines", "nb_mines"), fills=("mines",)),
-    Function("initialise_open", "Q4", 0.5, ("opened",), fills=("opened",)),
+    Function("main", "Q3", 2.0, (), reads_input=True),
+    Function(
+        "initialise_mines", "Q4", 2.0, ("mines", "nb_mines"), fills=("mines",), overwrites=True
+    ),
+    Function("initialise_open", "Q4", 0.5, ("opened",), fills=("opened",), overwrites=True),
     Function("is_coord_ok", "Q5", 1.0, ("x", "y", "width", "height")),
     Function("nb_adjacent_mines", "Q5", 1.5, ("mines", "x", "y")),
-    Function("compute_neigh", "Q5", 1.0, ("mines", "neigh"), fills=("neigh",)),
+    Function("compute_neigh", "Q5", 1.0, ("mines", "neigh"), fills=("neigh",), overwrites=True),
     Function("display_board", "Q6", 2.0, ("mines", "neigh", "opened")),
     Function("is_move_ok", "Q7", 1.0, ("opened", "x", "y")),
-    Function("ask_move", "Q7", 2.0, ("opened",)),
+    Function("ask_move", "Q7", 2.0, ("opened",), reads_input=True),
     Function("propagate_open_cells", "Q8", 3.0, ("mines", "neigh", "opened"), fills=("opened",)),
     Function("is_finished", "Q9", 1.5, ("mines", "opened")),
-    Function("play_turn", "Q10", 1.0, ("mines", "neigh", "opened"), fills=("opened",)),
-    Function("play_the_game", "Q10", 1.5, ("mines", "neigh", "opened"), fills=("opened",)),
+    Function(
+        "play_turn", "Q10", 1.0, ("mines", "neigh", "opened"), fills=("opened",), reads_input=True
+    ),
+    Function(
+        "play_the_game",
+        "Q10",
+        1.5,
+        ("mines", "neigh", "opened"),
+        fills=("opened",),
+        reads_input=True,
+    ),
 )
 
 TOTAL = 20.0

@@ -15,17 +15,10 @@ import json
 import sys
 from pathlib import Path
 
-from .contract import GRIDS, PARAMETERS, filled_positions
+from .contract import FUNCTIONS, GRIDS, PARAMETERS, filled_positions
 
-# Les grilles que ces fonctions remplissent entièrement : leur contenu de départ ne
-# change pas la réponse, seule leur forme compte.
-OVERWRITTEN = {
-    "initialise_mines": ("mines",),
-    "initialise_open": ("opened",),
-    "compute_neigh": ("neigh",),
-}
-# Les fonctions qui lisent l'entrée : les lignes qui restent à lire font partie de l'appel.
-READS_INPUT = ("ask_move", "play_turn", "play_the_game", "main")
+# Le nom du fichier des réponses connues, dans le dossier tests/ du kit.
+STANDINS_FILE = "remplacants.json"
 
 
 class UnknownCall(LookupError):
@@ -38,16 +31,17 @@ def compact(value) -> str:
 
 def call_key(name: str, args: list, remaining: list[str]) -> tuple[str, str]:
     """L'appel ``name(*args)``, en deux textes : ses grilles, puis le reste (et l'entrée)."""
+    function = FUNCTIONS[name]
     grids, others = [], []
-    for param, value in zip(PARAMETERS[name], args):
-        if param in OVERWRITTEN.get(name, ()):
+    for param, value in zip(function.params, args):
+        if function.overwrites and param in function.fills:
             grids.append([len(value), len(value[0])])
         elif param in GRIDS:
             cast = GRIDS[param]
             grids.append([[cast(cell) for cell in row] for row in value])
         else:
             others.append(value)
-    if name in READS_INPUT:
+    if function.reads_input:
         others.append(list(remaining))
     return compact(grids), compact(others)
 
