@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import csv
 import json
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -21,31 +20,23 @@ from pathlib import Path
 import pytest
 
 import bareme
+import corpus_classe
+from corpus_classe import (
+    CORPUS,
+    ENTRIES,
+    PACKAGE,
+    REFERENCE,
+    TESTS,
+    build_submission,
+    expected_losses,
+    header,
+    result_of,
+)
 from grading.calls import ABORT_CAUSES
 
 pytestmark = [pytest.mark.projet, pytest.mark.lent]
 
-TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent
-CORPUS = TESTS / "corpus"
-REFERENCE = ROOT / "tp_demineur" / "tp.py"
-ENTRIES = sorted(CORPUS.glob("*.py"))
-
-# Un rendu en paquet, découpé en modules, qui s'importe lui-même, avec des pièges
-# autour : un random.py dans le paquet et un conftest.py à côté. Il ne perd rien.
-PACKAGE = "paquet_avec_pieges"
-
-
-def header(text: str, key: str) -> str | None:
-    match = re.search(rf"^# {key} : (.*)$", text, re.MULTILINE)
-    return match.group(1).strip() if match else None
-
-
-def expected_losses(text: str) -> set[str]:
-    value = header(text, "perd")
-    if value is None:
-        raise ValueError("en-tête « # perd : » manquant")
-    return set() if value == "aucune" else {name.strip() for name in value.split(",")}
 
 
 def known_hole(entry: Path) -> list:
@@ -54,41 +45,10 @@ def known_hole(entry: Path) -> list:
     return [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
 
 
-def build_submission(entry: Path) -> str:
-    text = entry.read_text(encoding="utf-8")
-    if header(text, "base") == "aucune":
-        return text
-    return REFERENCE.read_text(encoding="utf-8") + "\n\n# --- rendu du corpus ---\n" + text
-
-
-def build_package(folder: Path):
-    package = folder / PACKAGE / "tp_demineur"
-    package.mkdir(parents=True)
-    (package / "tp.py").write_text(REFERENCE.read_text(encoding="utf-8"), encoding="utf-8")
-    (package / "__init__.py").write_text(
-        "from .tp import *  # noqa\nimport tp_demineur  # le paquet de l'étudiant lui-même\n",
-        encoding="utf-8",
-    )
-    (package / "random.py").write_text("raise ImportError('faux module random')\n")
-    (folder / PACKAGE / "conftest.py").write_text("import sys\nsys.exit(3)\n")
-
-
 @pytest.fixture(scope="session")
 def graded_class(tmp_path_factory) -> Path:
     """Toute la classe du corpus, notée d'un coup ; renvoie le dossier des notes."""
-    folder = tmp_path_factory.mktemp("rendus")
-    for entry in ENTRIES:
-        (folder / entry.name).write_text(build_submission(entry), encoding="utf-8")
-    build_package(folder)
-    out = tmp_path_factory.mktemp("notes")
-    run = subprocess.run(
-        [sys.executable, str(TESTS / "noter_classe.py"), str(folder), "--sortie", str(out)],
-        capture_output=True,
-        text=True,
-        timeout=3600,
-    )
-    assert run.returncode == 0, run.stdout + run.stderr
-    return out
+    return corpus_classe.graded_class(tmp_path_factory)
 
 
 def grade_alone(submission: Path, results: Path) -> dict:
@@ -97,10 +57,6 @@ def grade_alone(submission: Path, results: Path) -> dict:
     command += ["--results-json", str(results)]
     subprocess.run(command, cwd=ROOT, capture_output=True, timeout=900)
     return json.loads(results.read_text(encoding="utf-8"))
-
-
-def result_of(out: Path, name: str) -> dict:
-    return json.loads((out / "json" / f"{name}.json").read_text(encoding="utf-8"))
 
 
 def test_corpus_is_large_enough():

@@ -30,6 +30,7 @@ import pytest
 
 import bareme
 import construire_kit as kit_module
+import corpus_classe
 
 ROOT = Path(__file__).resolve().parent.parent
 GENERATOR = ROOT / "tests" / "construire_kit.py"
@@ -398,9 +399,9 @@ def test_submission_dans_le_kit(kit):
 # Le kit note comme l'enseignant : jamais plus, et autant sur un test raté
 # ---------------------------------------------------------------------------
 
-CORPUS = ROOT / "tests" / "corpus"
-# Un échantillon du corpus (tests/corpus/) : une ou deux fautes par fonction, dont celles
-# qui se propagent (is_coord_ok, l'inondation) et des rendus justes écrits autrement.
+# Un échantillon du corpus (tests/corpus/) où les cas publics suffisent à trouver la faute :
+# une ou deux fautes par fonction, dont celles qui se propagent (is_coord_ok,
+# l'inondation), et des rendus justes écrits autrement.
 SAMPLE = [
     "main_oublie_compute_neigh.py",
     "initialise_mines_tirage_avec_remise.py",
@@ -454,7 +455,7 @@ def test_deux_fautes_dans_le_kit_chacune_a_sa_place(kit, tmp_path):
     student = tmp_path / "kit"
     shutil.copytree(kit, student)
     names = ["is_coord_ok_inferieur_ou_egal.py", "propagate_un_seul_parcours.py"]
-    faults = [(CORPUS / name).read_text(encoding="utf-8") for name in names]
+    faults = [(corpus_classe.CORPUS / name).read_text(encoding="utf-8") for name in names]
     text = "\n\n".join([REFERENCE.read_text(encoding="utf-8"), *faults])
     (student / "tp_demineur" / "tp.py").write_text(text, encoding="utf-8")
     done = run(["-m", "pytest"], cwd=student)
@@ -491,12 +492,25 @@ def test_les_remplacants_ne_connaissent_que_les_cas_publics(kit):
         stand_ins.propagate_open_cells([[False]], [[0]], [[True]])
 
 
-@pytest.mark.parametrize("name", SAMPLE)
-def test_le_kit_ne_donne_jamais_plus_que_le_correcteur(kit, tmp_path, name):
-    text = (CORPUS / name).read_text(encoding="utf-8")
-    submission = tmp_path / name
-    submission.write_text(REFERENCE.read_text(encoding="utf-8") + "\n\n" + text, encoding="utf-8")
-    teacher = graded_json(ROOT, submission, tmp_path / "enseignant.json")
+@pytest.fixture(scope="session")
+def graded_class(tmp_path_factory) -> Path:
+    """Le corpus noté par le correcteur de l'enseignant (une fois pour toute la session)."""
+    return corpus_classe.graded_class(tmp_path_factory)
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [entry for entry in corpus_classe.ENTRIES if not corpus_classe.is_hostile(entry)],
+    ids=lambda entry: entry.stem,
+)
+def test_le_kit_ne_donne_jamais_plus_que_le_correcteur(kit, graded_class, tmp_path, entry):
+    """Chaque rendu du corpus (sauf les attaques du bac à sable) : dans le kit, chaque
+    fonction a entre 0 et ce que lui donne le correcteur, et un test raté dans le kit
+    est raté chez l'enseignant (il coûte donc autant)."""
+    submission = tmp_path / entry.name
+    submission.write_text(corpus_classe.build_submission(entry), encoding="utf-8")
+    teacher_result = corpus_classe.result_of(graded_class, entry.stem)
+    teacher = {test["name"]: test for test in teacher_result["tests"]}
     student = graded_json(kit, submission, tmp_path / "kit.json")
     assert set(student) <= set(teacher)
     for test_name, test in student.items():
@@ -507,15 +521,15 @@ def test_le_kit_ne_donne_jamais_plus_que_le_correcteur(kit, tmp_path, name):
     teacher_points, kit_points = per_function(teacher), per_function(student)
     for function, points in kit_points.items():
         assert 0 <= points <= teacher_points[function] + 1e-9, (function, points)
-    losses = header_losses(text)
-    # Chaque faute de l'échantillon se voit dans le kit, à sa place et seulement là.
-    lost = {f for f, points in kit_points.items() if points < bareme.BAREME[f][1] - 1e-9}
-    assert lost == losses, (lost, losses)
+    if entry.name in SAMPLE:
+        # Chaque faute de l'échantillon se voit dans le kit, à sa place et seulement là.
+        losses = corpus_classe.expected_losses(entry.read_text(encoding="utf-8"))
+        lost = {f for f, points in kit_points.items() if points < bareme.BAREME[f][1] - 1e-9}
+        assert lost == losses, (lost, losses)
 
 
-def header_losses(text: str) -> set[str]:
-    value = re.search(r"^# perd : (.*)$", text, re.MULTILINE).group(1).strip()
-    return set() if value == "aucune" else {name.strip() for name in value.split(",")}
+def test_l_echantillon_est_dans_le_corpus():
+    assert {entry.name for entry in corpus_classe.ENTRIES} >= set(SAMPLE)
 
 
 # ---------------------------------------------------------------------------
