@@ -369,6 +369,14 @@ def public_cases(tests_dir: Path, questions: dict[str, str]) -> list[dict]:
         if not markers:
             without.append(item.nodeid)
             continue
+        examples = [e.kwargs for e in getattr(item.obj, "hypothesis_explicit_examples", [])]
+        if any(marker.kwargs and dict(marker.kwargs) not in examples for marker in markers):
+            # Un cas public que le correcteur ne vérifierait pas : le kit pourrait retirer
+            # des points que l'enseignant ne retire pas.
+            raise KitError(
+                f"{item.nodeid} : un cas public doit être un exemple du test noté "
+                "(@public_example), que le correcteur de l'enseignant vérifie aussi"
+            )
         function = item.get_closest_marker("question").args[0]
         entries.append(
             {

@@ -4,14 +4,15 @@ import pytest
 from hypothesis import given
 
 from grading import checks, expected, publics, strategies
+from grading.publics import public_example
 
 
 @pytest.mark.question("play_turn")
 @given(case=strategies.turn_cases())
-@pytest.mark.public(
+@public_example(
     case={**publics.board(publics.SUJET_MINES, publics.grid(False, 5, 4)), "lines": ["0 0"]}
 )
-@pytest.mark.public(
+@public_example(
     case={
         **publics.board(publics.SUJET_MINES, publics.grid(False, 5, 4)),
         "lines": ["5 5", "x", "3 1"],
@@ -24,10 +25,10 @@ def test_play_turn(sub, case):
 
 @pytest.mark.question("play_the_game")
 @given(case=strategies.game_cases())
-@pytest.mark.public(
+@public_example(
     case={**publics.board(publics.SUJET_MINES, publics.grid(False, 5, 4)), "lines": ["4 3"]}
 )
-@pytest.mark.public(
+@public_example(
     case={
         **publics.board(publics.SUJET_MINES, publics.grid(False, 5, 4)),
         "lines": ["0 0", "0 0", "2", "3 3"],

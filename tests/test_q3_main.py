@@ -25,7 +25,7 @@ from grading.publics import public_example
     }
 )
 # Un plateau 50×1 tout miné : les plus grandes réponses permises, une partie déjà gagnée.
-@pytest.mark.public(case={"lines": ["50", "1", "50"], "seed": 5})
+@public_example(case={"lines": ["50", "1", "50"], "seed": 5})
 def test_main(sub, case):
     """main demande largeur, hauteur et mines, redemande si besoin, crée les grilles et joue"""
     checks.main_asks_and_plays(sub, case, expected.main(case))

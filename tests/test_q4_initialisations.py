@@ -4,13 +4,14 @@ import pytest
 from hypothesis import given
 
 from grading import checks, publics, strategies
+from grading.publics import public_example
 
 
 @pytest.mark.question("initialise_mines", poids=2)
 @given(case=strategies.mines_cases())
-@pytest.mark.public(case={"grid": publics.grid(True, 3, 2), "nb_mines": 2, "seed": 1})
-@pytest.mark.public(case={"grid": [[False]], "nb_mines": 1, "seed": 2})
-@pytest.mark.public(case={"grid": publics.grid(True, 4, 3), "nb_mines": 12, "seed": 3})
+@public_example(case={"grid": publics.grid(True, 3, 2), "nb_mines": 2, "seed": 1})
+@public_example(case={"grid": [[False]], "nb_mines": 1, "seed": 2})
+@public_example(case={"grid": publics.grid(True, 4, 3), "nb_mines": 12, "seed": 3})
 def test_initialise_mines_places_exact_count(sub, case):
     """initialise_mines place exactement nb_mines mines, même sur une grille sale ou pleine"""
     checks.initialise_mines_count(sub, case)
@@ -53,7 +54,7 @@ def test_initialise_mines_uniform(sub, width, height, nb_mines, draws):
 
 @pytest.mark.question("initialise_open")
 @given(case=strategies.open_cases())
-@pytest.mark.public(case={"grid": [[True, False, True], [False, True, True]]})
+@public_example(case={"grid": [[True, False, True], [False, True, True]]})
 def test_initialise_open_closes_every_cell(sub, case):
     """initialise_open ferme toutes les cases, sur place"""
     checks.initialise_open_closes_all(sub, case)

@@ -26,9 +26,9 @@ def test_is_coord_ok(sub, case):
 
 @pytest.mark.question("nb_adjacent_mines", poids=2)
 @given(case=strategies.adjacent_cases())
-@pytest.mark.public(case={"mines": publics.SUJET_MINES, "x": 0, "y": 0})
-@pytest.mark.public(case={"mines": publics.SUJET_MINES, "x": 3, "y": 2})
-@pytest.mark.public(case={"mines": publics.SUJET_MINES, "x": 4, "y": 3})
+@public_example(case={"mines": publics.SUJET_MINES, "x": 0, "y": 0})
+@public_example(case={"mines": publics.SUJET_MINES, "x": 3, "y": 2})
+@public_example(case={"mines": publics.SUJET_MINES, "x": 4, "y": 3})
 def test_nb_adjacent_mines(sub, case):
     """nb_adjacent_mines compte les mines des 8 voisines sur le plateau, sans la case elle-même"""
     checks.nb_adjacent_mines_counts(sub, case, expected.nb_adjacent_mines(case))
@@ -40,9 +40,7 @@ def test_nb_adjacent_mines(sub, case):
 @public_example(
     case={"mines": [[False], [False], [True]], "x": 0, "y": 0}, right=False, bottom=False
 )
-@pytest.mark.public(
-    case={"mines": publics.grid(True, 3, 2), "x": 0, "y": 0}, right=True, bottom=True
-)
+@public_example(case={"mines": publics.grid(True, 3, 2), "x": 0, "y": 0}, right=True, bottom=True)
 def test_nb_adjacent_mines_corners(sub, case, right, bottom):
     """nb_adjacent_mines dans les quatre coins du plateau"""
     mines = case["mines"]
@@ -54,8 +52,8 @@ def test_nb_adjacent_mines_corners(sub, case, right, bottom):
 
 @pytest.mark.question("compute_neigh")
 @given(case=strategies.neigh_cases())
-@pytest.mark.public(case={"mines": publics.SUJET_MINES, "neigh": publics.grid(7, 5, 4)})
-@pytest.mark.public(case={"mines": [[True]], "neigh": [[7]]})
+@public_example(case={"mines": publics.SUJET_MINES, "neigh": publics.grid(7, 5, 4)})
+@public_example(case={"mines": [[True]], "neigh": [[7]]})
 def test_compute_neigh(sub, case):
     """compute_neigh remplit chaque case de neigh, mines comprises, sur une grille sale"""
     checks.compute_neigh_fills(sub, case, expected.compute_neigh(case))
@@ -64,7 +62,7 @@ def test_compute_neigh(sub, case):
 @pytest.mark.question("compute_neigh")
 @settings(max_examples=1, phases=NO_SHRINK)
 @given(case=strategies.large_sizes().flatmap(strategies.neigh_cases))
-@pytest.mark.public(
+@public_example(
     case={"mines": publics.sample_mines(50, 20, 504, 0.2), "neigh": publics.grid(-1, 50, 20)}
 )
 def test_compute_neigh_large(sub, case):

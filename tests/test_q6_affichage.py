@@ -25,7 +25,7 @@ def test_display_board(sub, case):
 @pytest.mark.question("display_board")
 @settings(max_examples=10, phases=NO_SHRINK)
 @given(case=strategies.large_sizes().flatmap(strategies.boards))
-@pytest.mark.public(case=publics.sample_board(50, 20, 602))
+@public_example(case=publics.sample_board(50, 20, 602))
 def test_display_board_largest(sub, case):
     """display_board sur de grands plateaux (jusqu'à 50×20)"""
     checks.display_board_prints(sub, case, expected.display_board(case))

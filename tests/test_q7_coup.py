@@ -14,8 +14,8 @@ from grading.publics import public_example
 # Des indices négatifs que Python accepterait (opened[0][-1]) : la case est hors du plateau.
 @public_example(case={"opened": [[False, False, False], [False, False, False]], "x": -1, "y": 0})
 @public_example(case={"opened": [[False, False], [False, False], [False, False]], "x": 1, "y": -2})
-@pytest.mark.public(case={"opened": [[True, False, False], [False, False, False]], "x": 0, "y": 0})
-@pytest.mark.public(case={"opened": [[True, False, False], [False, False, False]], "x": 1, "y": 0})
+@public_example(case={"opened": [[True, False, False], [False, False, False]], "x": 0, "y": 0})
+@public_example(case={"opened": [[True, False, False], [False, False, False]], "x": 1, "y": 0})
 def test_is_move_ok(sub, case):
     """is_move_ok : sur le plateau et pas encore ouverte, sans erreur hors du plateau"""
     checks.is_move_ok_answers(sub, case, expected.is_move_ok(case))
@@ -24,7 +24,7 @@ def test_is_move_ok(sub, case):
 @pytest.mark.question("ask_move")
 @given(case=strategies.ask_cases(bad=False))
 @public_example(case={"opened": [[False, False, False]], "lines": ["2 0"]})
-@pytest.mark.public(
+@public_example(
     case={"opened": [[True, False, False], [False, False, False]], "lines": ["\t2 \t 1 "]}
 )
 def test_ask_move_valid_line(sub, case):
@@ -38,7 +38,7 @@ def test_ask_move_valid_line(sub, case):
     case={"opened": [[False, False, False], [False, False, False]], "lines": ["-1 0", "1 1"]}
 )
 @public_example(case={"opened": [[False, False], [False, False]], "lines": ["0 -2", "0 0"]})
-@pytest.mark.public(
+@public_example(
     case={
         "opened": [[True, False, False], [False, False, False]],
         "lines": ["", "trois deux", "1 2 3", "3 0", "0 0", "  2   1  "],
@@ -52,7 +52,7 @@ def test_ask_move_bad_lines(sub, case):
 @pytest.mark.question("ask_move")
 @given(case=strategies.ask_cases(valid=False))
 @public_example(case={"opened": [[True, False]], "lines": []})
-@pytest.mark.public(
+@public_example(
     case={
         "opened": [[True, False, False], [False, False, False]],
         "lines": ["coucou", "", "1", "a b", "1 2 3", "0 0", "3 0", "0 2"],

@@ -51,10 +51,8 @@ REACH_ROW = {
 @example(case=REACH_ROW)
 # Le plateau du sujet : une mine (2, 3) sans voisine minée et un 3 (3, 2) ouverts ;
 # rien ne s'ouvre, rien ne se ferme.
-@pytest.mark.public(
-    case=publics.board(publics.SUJET_MINES, publics.opened_at(5, 4, [(3, 2), (2, 3)]))
-)
-@pytest.mark.public(case=publics.board(publics.SUJET_MINES, publics.opened_at(5, 4, [(0, 0)])))
+@public_example(case=publics.board(publics.SUJET_MINES, publics.opened_at(5, 4, [(3, 2), (2, 3)])))
+@public_example(case=publics.board(publics.SUJET_MINES, publics.opened_at(5, 4, [(0, 0)])))
 def test_propagate_open_cells(sub, case):
     """propagate_open_cells ouvre tout ce que l'inondation atteint, et rien d'autre"""
     checks.propagate_open_cells_floods(sub, case, expected.propagate_open_cells(case))
@@ -63,10 +61,10 @@ def test_propagate_open_cells(sub, case):
 @pytest.mark.question("propagate_open_cells")
 @settings(max_examples=10, phases=NO_SHRINK)
 @given(case=strategies.large_sizes().flatmap(strategies.flood_cases))
-@pytest.mark.public(
+@public_example(
     case=publics.board(publics.grid(False, 50, 20), publics.opened_at(50, 20, [(49, 19)]))
 )
-@pytest.mark.public(case=publics.flood_start(50, 20, 802))
+@public_example(case=publics.flood_start(50, 20, 802))
 def test_propagate_open_cells_large(sub, case):
     """propagate_open_cells sur de grands plateaux (jusqu'à 50×20)"""
     checks.propagate_open_cells_floods(sub, case, expected.propagate_open_cells(case))

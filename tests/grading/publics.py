@@ -5,11 +5,12 @@ Un test noté dit lui-même, à côté de ses exemples, lesquels sont publics :
 - ``@public_example(case=...)`` à la place de ``@example(case=...)`` : un exemple
   explicite de hypothesis, que le correcteur de l'enseignant vérifie à chaque
   notation, et que le kit donne aussi ;
-- ``@pytest.mark.public(case=...)`` : un cas du kit seul, pour un test qui n'a pas
-  d'exemple explicite (le correcteur de l'enseignant ne le lance pas : ses cas
-  restent ceux que hypothesis tire) ;
 - ``@pytest.mark.public`` sans argument : un test sans hypothesis est public tel quel
   (sur un paramètre de ``pytest.mark.parametrize`` : ce paramètre-là).
+
+Un cas public est donc toujours vérifié aussi par le correcteur de l'enseignant : un
+cas raté dans le kit l'est aussi chez lui, et coûte autant (le générateur refuse un
+cas public qui ne serait pas un exemple du test noté).
 
 Le générateur du kit (``tests/construire_kit.py``) trouve ces marques par la
 collecte de pytest, lance chaque test sur ses cas publics en notant la
