@@ -407,6 +407,72 @@ def test_nothing_to_open_is_said_in_french():
 # ---------------------------------------------------------------------------
 
 
+def chance_after(cell, layouts: list[frozenset], closed: list, width: int, height: int):
+    """La probabilité de gagner en ouvrant ``cell``, puis en jouant au mieux (écrit ici, à
+    part : des ensembles de cases plutôt que des bits, et sans raccourci)."""
+    parts: dict[int, list[frozenset]] = {}
+    for layout in layouts:
+        if cell not in layout:
+            shown = sum(n in layout for n in around(*cell, width, height))
+            parts.setdefault(shown, []).append(layout)
+    won = sum(len(part) * best_chance(part, closed, width, height) for part in parts.values())
+    return Fraction(won, len(layouts)), parts
+
+
+def best_chance(layouts: list[frozenset], closed: list, width: int, height: int) -> Fraction:
+    """La meilleure probabilité de gagner quand ``layouts`` sont les dispositions possibles."""
+    if len(layouts) == 1:
+        return Fraction(1)
+    best = Fraction(0)
+    for cell in closed:
+        parts: dict[int, list[frozenset]] = {}
+        for layout in layouts:
+            if cell not in layout:
+                shown = sum(n in layout for n in around(*cell, width, height))
+                parts.setdefault(shown, []).append(layout)
+        if not parts or (len(parts) == 1 and sum(map(len, parts.values())) == len(layouts)):
+            continue  # une mine partout, ou une case sûre qui n'apprend rien
+        best = max(best, chance_after(cell, layouts, closed, width, height)[0])
+    return best
+
+
+@reproducible(400)
+@given(case=small_views())
+def test_the_endgame_search_finds_the_best_chance_of_winning(case):
+    """La fin de partie examinée jusqu'au bout : la même probabilité de gagner que la
+    recherche écrite ici, sur les vues de moins de 40 dispositions."""
+    from tp_demineur.machine import endgame
+    from tp_demineur.machine.view import read_view
+
+    view, nb_mines = case
+    height, width = len(view), len(view[0])
+    closed = [(x, y) for y in range(height) for x in range(width) if view[y][x] is None]
+    opened = [
+        (x, y, view[y][x]) for y in range(height) for x in range(width) if view[y][x] is not None
+    ]
+    layouts = [
+        frozenset(layout)
+        for layout in itertools.combinations(closed, nb_mines)
+        if all(sum(c in layout for c in around(x, y, width, height)) == v for x, y, v in opened)
+    ]
+    if not layouts or len(layouts) > 40:
+        return
+    found = endgame.best_cells(read_view(view, nb_mines))
+    chances = {
+        cell: chance_after(cell, layouts, closed, width, height)[0]
+        for cell in closed
+        if any(cell not in layout for layout in layouts)
+    }
+    if not chances:
+        assert found is None
+        return
+    best = max(chances.values())
+    assert found is not None, (view, nb_mines)
+    cells, chance = found
+    assert chance == best, (view, nb_mines, chance, best)
+    assert {(c % width, c // width) for c in cells} <= {c for c, v in chances.items() if v == best}
+
+
 def test_play_reports_wins_moves_and_guesses():
     assert play([[False, True, False]], first=(0, 0)) == play([[False, True, False]])
     result = play([[False, True, False]], first=(0, 0))

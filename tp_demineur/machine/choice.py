@@ -25,6 +25,7 @@ import random
 from fractions import Fraction
 from math import comb
 
+from . import endgame
 from .knowledge import UNKNOWN, Knowledge
 from .probabilities import Analysis, convolve
 
@@ -114,11 +115,16 @@ class Chooser:
                 return g
         return None
 
-    def choose(self, rng: random.Random | None = None, forced_first: bool = False) -> int:
+    def choose(
+        self, rng: random.Random | None = None, forced_first: bool = False, look_ahead: bool = False
+    ) -> int:
         """La case à ouvrir : P, puis S, E, Q (voir le module), puis le hasard. Avec
-        ``forced_first``, un groupe où deviner est inévitable passe avant le reste."""
+        ``forced_first``, un groupe où deviner est inévitable passe avant le reste ;
+        avec ``look_ahead``, une fin de partie assez petite est examinée jusqu'au bout
+        (:mod:`.endgame`) : P y devient la meilleure probabilité de gagner."""
         group = self.forced_group() if forced_first else None
-        candidates, _ = self.least_risky(group)
+        ahead = endgame.best_cells(self.knowledge) if look_ahead and group is None else None
+        candidates = ahead[0] if ahead else self.least_risky(group)[0]
         if len(candidates) > 1:
             outlooks = {c: self.outlook(c) for c in candidates}
             for rank in range(3):

@@ -4,8 +4,9 @@ La machine ouvre la première case, puis, à chaque tour : une case déjà
 prouvée sûre s'il y en a ; sinon les règles peu chères ; sinon l'analyse
 exacte (qui trouve les cases sûres que les règles ratent) ; sinon, et
 seulement alors, elle prend un risque (:mod:`.choice`) : d'abord là où deviner
-est de toute façon inévitable (:meth:`.choice.Chooser.forced_group`), sinon sur la
-case la moins risquée.
+est de toute façon inévitable (:meth:`.choice.Chooser.forced_group`) ; sinon, en fin
+de partie, la case qui donne la meilleure chance de gagner, toutes les suites
+examinées (:mod:`.endgame`) ; sinon la case la moins risquée.
 """
 
 from __future__ import annotations
@@ -110,7 +111,7 @@ def play(
             for cell in safe:
                 knowledge.mark(cell, False, None)
             continue
-        cell = Chooser(knowledge, analysis).choose(rng, forced_first=True)
+        cell = Chooser(knowledge, analysis).choose(rng, forced_first=True, look_ahead=True)
         moves += 1
         guesses += 1
         if not board.open(knowledge, cell):
