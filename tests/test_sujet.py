@@ -143,24 +143,46 @@ def grilles_3x3() -> dict[str, list[list]]:
     return {"mines": mines, "neigh": neigh, "opened": [[False] * 3 for _ in range(3)]}
 
 
+class EntreeComptee(io.StringIO):
+    """Une entrée standard qui compte les lignes lues."""
+
+    lues = 0
+
+    def readline(self, *args):
+        self.lues += 1
+        return super().readline(*args)
+
+
 @pytest.mark.parametrize("nom", [f.name for f in contract.TABLE if f.params])
 def test_les_grilles_remplies_sont_celles_du_contrat(nom: str, monkeypatch):
-    """La référence remplit sur place les grilles que la table dit, et aucune autre."""
+    """La référence remplit sur place les grilles que la table dit, et aucune autre ; celles
+    qu'elle remplit en entier peuvent arriver sales ; elle lit l'entrée si la table le dit."""
+    fonction = contract.FUNCTIONS[nom]
     grilles = grilles_3x3()
-    sales = {"initialise_mines": ("mines", True), "initialise_open": ("opened", True)}
-    if nom in {**sales, "compute_neigh": None}:  # une grille sale, que la fonction récrit
-        grille, valeur = sales.get(nom, ("neigh", 9))
-        grilles[grille] = [[valeur] * 3 for _ in range(3)]
+    sale = {"mines": True, "neigh": 9, "opened": True}
+    if fonction.overwrites:  # une grille sale, que la fonction récrit
+        for grille in fonction.fills:
+            grilles[grille] = [[sale[grille]] * 3 for _ in range(3)]
     if nom == "propagate_open_cells":
         grilles["opened"][2][0] = True  # l'inondation part d'une case ouverte
     valeurs = {"nb_mines": 1, "x": 0, "y": 2, "width": 3, "height": 3, **grilles}
     avant = {grille: [ligne[:] for ligne in valeurs[grille]] for grille in contract.GRIDS}
-    monkeypatch.setattr("sys.stdin", io.StringIO("0 2\n" * 3))
+    entree = EntreeComptee("0 2\n" * 3)
+    monkeypatch.setattr("sys.stdin", entree)
     random.seed(0)
     with contextlib.redirect_stdout(io.StringIO()):
-        getattr(tp_demineur, nom)(*(valeurs[p] for p in contract.FUNCTIONS[nom].params))
+        getattr(tp_demineur, nom)(*(valeurs[p] for p in fonction.params))
     remplies = tuple(g for g in contract.GRIDS if valeurs[g] != avant[g])
-    assert remplies == contract.FUNCTIONS[nom].fills, f"{nom} remplit {remplies}"
+    assert remplies == fonction.fills, f"{nom} remplit {remplies}"
+    assert (entree.lues > 0) == fonction.reads_input, f"{nom} a lu {entree.lues} ligne(s)"
+
+
+def test_main_lit_l_entree_comme_le_dit_le_contrat(monkeypatch):
+    entree = EntreeComptee("3\n3\n1\n" + "0 2\n1 2\n2 2\n0 1\n1 1\n2 1\n0 0\n1 0\n2 0\n")
+    monkeypatch.setattr("sys.stdin", entree)
+    with contextlib.redirect_stdout(io.StringIO()):
+        tp_demineur.main()
+    assert entree.lues > 3 and contract.FUNCTIONS["main"].reads_input
 
 
 def test_le_sujet_a_des_doctests_pour_les_fonctions_demandees():
