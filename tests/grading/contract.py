@@ -1,7 +1,8 @@
 """Le contrat des 13 fonctions du TP : la seule table où il est écrit.
 
 Pour chaque fonction : sa question dans le sujet, ses points au barème, ses
-paramètres (dans l'ordre) et les grilles qu'elle remplit sur place. Tout le reste
+paramètres (dans l'ordre), les grilles qu'elle remplit sur place (et si elle les
+récrit en entier), et si elle lit l'entrée standard. Tout le reste
 en est tiré : le barème (``tests/bareme.py``), les paramètres que le processus de
 travail vérifie et que les relais renvoient, la recherche du code d'un rendu, le
 kit ; des tests vérifient que ``tp_demineur/tp.py`` et le sujet disent la même
