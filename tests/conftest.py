@@ -5,11 +5,14 @@
 - ``python -m pytest tests --submission CHEMIN`` ne lance que les tests notés, sur
   le fichier ``.py`` ou le dossier ``CHEMIN`` ;
 - ``--results-json FICHIER`` écrit le résultat au format results.json de Gradescope ;
+- ``--secret SECRET`` (ou la variable ``TP_DEMINEUR_SECRET``) tire les cas du secret de
+  la classe plutôt que les cas publics (``grading/secret.py``) ;
 - ``--require-sandbox`` refuse de noter sans bac à sable, ``--no-sandbox`` s'en passe.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from pathlib import Path
@@ -18,13 +21,13 @@ import pytest
 
 import bareme
 from grading import config as grading_config
-from grading import scoring, standins
+from grading import scoring, secret, standins
 from grading.checks import Echec, NotWritten, describe_call, describe_load
 from grading.judge import GraderAbort, Submission, SubmissionError
 from grading.safe_text import printable
 
 try:
-    from hypothesis import HealthCheck, Phase, settings
+    from hypothesis import HealthCheck, Phase, seed, settings
 except ImportError:  # le kit étudiant s'en passe : ses cas publics sont fixes
     settings = None
 
@@ -77,6 +80,32 @@ def sandbox_mode(pytest_config) -> str:
     return "auto"
 
 
+def class_secret(pytest_config) -> str | None:
+    """Le secret des cas : ``--secret``, sinon ``TP_DEMINEUR_SECRET``, sinon aucun.
+
+    Le kit n'en a pas : ses cas sont publics par construction.
+    """
+    if grading_config.KIT:
+        return None
+    text = pytest_config.getoption("--secret") or os.environ.get(secret.ENVIRONMENT) or None
+    if text is None:
+        return None
+    try:
+        return secret.check(text)
+    except ValueError as error:
+        raise pytest.UsageError(str(error)) from None
+
+
+def draw_from_secret(items, value: str) -> None:
+    """Chaque test à exemples tirés (hypothesis) tire ses cas d'une graine du secret.
+
+    La graine dépend du secret et du nom du test seulement : tous les rendus d'une
+    classe ont les mêmes cas. Les exemples explicites (``@public_example``) restent.
+    """
+    for function in {item.obj for item in items if hasattr(item.obj, "hypothesis")}:
+        seed(secret.derive(value, f"hypothesis {function.__qualname__}"))(function)
+
+
 class Grading:
     """L'état de la notation pendant une session pytest."""
 
@@ -90,6 +119,8 @@ class Grading:
         self.submission: Submission | None = None
         self.started = time.monotonic()
         self.reference = load_reference()
+        self.secret = class_secret(pytest_config)
+        secret.use(self.secret)
         try:
             self.submission = Submission(
                 self.path, reference=self.reference, sandbox_mode=sandbox_mode(pytest_config)
@@ -159,6 +190,8 @@ def pytest_collection_modifyitems(session, config, items):
             item.nodeid, scoring.test_name(item), function, weight
         )
     scoring.assign_points(list(grading.results.values()))
+    if grading.secret is not None:
+        draw_from_secret(items, grading.secret)
 
 
 @pytest.fixture(scope="session")
@@ -303,6 +336,8 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
     terminalreporter.write_sep("=", "note")
     if grading.submission is not None and grading.submission.isolation.isolated:
         terminalreporter.write_line(grading.submission.isolation.sentence())
+    if not grading_config.KIT:
+        terminalreporter.write_line(secret.sentence(grading.secret))
     if summary:
         terminalreporter.write_line(summary)
         terminalreporter.write_line("")
@@ -313,7 +348,10 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
     seconds = time.monotonic() - grading.started
     isolation = grading.submission.isolation.mode if grading.submission else "aucune"
     info = grading.submission.load_info if grading.submission else None
-    data = scoring.results_json(results, seconds, summary, isolation, scoring.loading_facts(info))
+    cases = secret.facts(grading.secret)
+    data = scoring.results_json(
+        results, seconds, summary, isolation, scoring.loading_facts(info), cases
+    )
     if grading.json_path:
         scoring.write_results_json(Path(grading.json_path), data)
         terminalreporter.write_line(f"\nRésultat écrit dans {grading.json_path}")

@@ -80,6 +80,7 @@ GRADING_FILES = [
     "boards.py",
     "stats.py",
     "scoring.py",
+    "secret.py",
 ]
 TEST_FILES = ["bareme.py", "options.py"]
 # Ce que le kit écrit dans DEST (et ce que --force remplace).

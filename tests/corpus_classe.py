@@ -62,6 +62,10 @@ def build_package(folder: Path):
     (folder / PACKAGE / "conftest.py").write_text("import sys\nsys.exit(3)\n")
 
 
+# Le secret de la classe du corpus : fixe, pour qu'un verdict raté se rejoue à l'identique
+# (noter_classe en tire un nouveau à chaque classe, par défaut).
+SECRET = "corpus-du-correcteur"
+
 _graded: Path | None = None
 
 
@@ -76,7 +80,15 @@ def graded_class(tmp_path_factory) -> Path:
         build_package(folder)
         out = tmp_path_factory.mktemp("notes")
         run = subprocess.run(
-            [sys.executable, str(TESTS / "noter_classe.py"), str(folder), "--sortie", str(out)],
+            [
+                sys.executable,
+                str(TESTS / "noter_classe.py"),
+                str(folder),
+                "--sortie",
+                str(out),
+                "--secret",
+                SECRET,
+            ],
             capture_output=True,
             text=True,
             timeout=3600,

@@ -47,6 +47,7 @@ from noter_gradescope import (  # noqa: E402
     grading_arguments,
 )
 
+from grading import secret  # noqa: E402
 from tp_demineur.arguments import FrenchParser  # noqa: E402
 
 # Le correcteur : ses modules, les tests notés (test_q*.py, les seuls que lit une
@@ -245,6 +246,9 @@ def parse_arguments(argv=None):
 
 def main(argv=None) -> int:
     arguments = parse_arguments(argv)
+    drawn = arguments.secret is None
+    if drawn:
+        arguments.secret = secret.draw()
     try:
         files = contents(ROOT, arguments)
         write_zip(arguments.dest, files)
@@ -256,6 +260,11 @@ def main(argv=None) -> int:
         f"{arguments.dest} écrit : {len(files)} fichiers ; {', '.join(pins)} (Python "
         f"{arguments.python}) ; contre-exemples : {arguments.contre_exemples} ; bac à sable : "
         f"{'exigé' if arguments.exiger_bac_a_sable else 'si le conteneur le permet'}."
+    )
+    print(
+        f"Secret des cas{' (tiré au hasard)' if drawn else ''} : {arguments.secret}. "
+        f"Gardez-le pour vous ; --secret {arguments.secret} reconstruit un autograder qui "
+        "note à l'identique."
     )
     print(
         "Sur Gradescope : dans un devoir « Programming Assignment », page « Configure "

@@ -1,6 +1,6 @@
 """Noter toute une classe d'un coup.
 
-    python tests/noter_classe.py RENDUS [--sortie NOTES] [--jobs 2] [--force]
+    python tests/noter_classe.py RENDUS [--sortie NOTES] [--jobs 2] [--force] [--secret S]
 
 RENDUS est le dossier des rendus, ou l'archive .zip de Moodle (« Télécharger tous
 les travaux remis »), telle quelle ou extraite. Un rendu est un fichier ``.py``,
@@ -8,7 +8,9 @@ un dossier (paquet ``tp_demineur/``, dossier qui le contient, ou dossier avec un
 seul fichier du TP) ou une archive ``.zip`` ; chaque entrée du dossier est notée
 ou dite « non notée » avec sa raison. Chaque rendu est noté par la même commande
 que pour un seul étudiant, ``python -m pytest tests --submission RENDU``,
-plusieurs à la fois. Dans NOTES (par défaut ``notes/``) :
+plusieurs à la fois, tous sur les mêmes cas, tirés du secret de la classe
+(``--secret``, ou tiré au hasard et écrit dans la synthèse). Dans NOTES (par
+défaut ``notes/``) :
 
 - ``notes.csv`` : une ligne par rendu, son statut, une colonne par question, le
   total (UTF-8 avec BOM, « ; » et virgule décimale, pour les tableurs en français) ;
@@ -43,6 +45,7 @@ from classe.releve import write_notes
 from classe.resultats import Outcome, in_bareme_order
 from classe.retours import feedback
 from classe.synthese import class_summary
+from grading import secret
 from grading.locate import is_system_entry
 from grading.safe_text import printable
 from grading.scoring import french_number
@@ -185,6 +188,13 @@ def parse_arguments(argv=None):
         help="noter sans bac à sable (le code des étudiants tourne avec vos droits)",
     )
     options.add_argument(
+        "--secret",
+        metavar="SECRET",
+        help="le secret d'où sont tirés les cas de toute la classe : par défaut, un nouveau, "
+        "tiré au hasard et écrit dans synthese.md ; redonnez-le pour noter à nouveau à "
+        "l'identique (à défaut, la variable TP_DEMINEUR_SECRET)",
+    )
+    options.add_argument(
         "--moodle-sur",
         type=bounded_int(1, None),
         default=20,
@@ -268,7 +278,9 @@ def grade_all(entries: list[Entry], workdir: Path, out: Path, jobs: int) -> list
     return outcomes
 
 
-def write_outputs(out: Path, outcomes: list[Outcome], moodle_out_of: int) -> list[Path]:
+def write_outputs(
+    out: Path, outcomes: list[Outcome], moodle_out_of: int, class_secret: str | None = None
+) -> list[Path]:
     """Écrit notes, retours, synthèse et feuille Moodle ; renvoie les fichiers principaux."""
     (out / "retours").mkdir(parents=True, exist_ok=True)
     (out / "json").mkdir(parents=True, exist_ok=True)
@@ -280,7 +292,7 @@ def write_outputs(out: Path, outcomes: list[Outcome], moodle_out_of: int) -> lis
             (out / "json" / f"{label}.json").write_text(data, encoding="utf-8")
     written = [out / "notes.csv", out / "synthese.md"]
     write_notes(written[0], outcomes)
-    written[1].write_text(class_summary(outcomes), encoding="utf-8")
+    written[1].write_text(class_summary(outcomes, class_secret), encoding="utf-8")
     grades = [(o.entry.moodle, o.score) for o in outcomes if o.graded and o.entry.moodle]
     if grades:
         written.append(out / "notes_moodle.csv")
@@ -298,6 +310,11 @@ def main(argv=None) -> int:
     if problem:
         print(f"Rien n'a été noté : {problem}.", file=sys.stderr)
         return 2
+    try:
+        class_secret = class_cases_secret(arguments.secret)
+    except ValueError as error:
+        print(f"Rien n'a été noté : {error}.", file=sys.stderr)
+        return 2
     SANDBOX_OPTIONS[:] = [
         option
         for option, chosen in (
@@ -307,7 +324,7 @@ def main(argv=None) -> int:
         if chosen
     ]
     try:
-        return grade_class(rendus, out, arguments)
+        return grade_class(rendus, out, arguments, class_secret)
     except KeyboardInterrupt:
         print("\nNotation interrompue : les résultats sont incomplets.", file=sys.stderr)
         return 130
@@ -316,8 +333,24 @@ def main(argv=None) -> int:
         return 1
 
 
-def grade_class(rendus: Path, out: Path, arguments) -> int:
+def class_cases_secret(given: str | None) -> str:
+    """Le secret de la classe : donné (option, puis variable), sinon tiré au hasard.
+
+    Il est mis dans l'environnement : chaque notation (``grade_one``) le reçoit de là,
+    sans qu'il paraisse sur une ligne de commande.
+    """
+    text = given or os.environ.get(secret.ENVIRONMENT)
+    value = secret.check(text) if text else secret.draw()
+    os.environ[secret.ENVIRONMENT] = value
+    return value
+
+
+def grade_class(rendus: Path, out: Path, arguments, class_secret: str) -> int:
     start = time.monotonic()
+    print(
+        f"Secret des cas de cette classe : {class_secret} (pour noter à nouveau à "
+        f"l'identique : --secret {class_secret})."
+    )
     with tempfile.TemporaryDirectory(prefix="noter-classe-") as work:
         workdir = Path(work)
         try:
@@ -330,7 +363,7 @@ def grade_class(rendus: Path, out: Path, arguments) -> int:
             return 2
         clear_outputs(out)
         outcomes = grade_all(listing.entries, workdir / "rendus", out, arguments.jobs)
-    written = write_outputs(out, outcomes, arguments.moodle_sur)
+    written = write_outputs(out, outcomes, arguments.moodle_sur, class_secret)
     if listing.ignored:
         print("Mis de côté (fichiers système) : " + ", ".join(p.name for p in listing.ignored))
     for remark in dict.fromkeys(r for outcome in outcomes for r in outcome.entry.remarks):

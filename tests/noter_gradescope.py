@@ -20,6 +20,7 @@ Ce qu'il affiche (le retour complet, pour l'enseignant) reste caché aux étudia
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import sys
 import tempfile
@@ -36,7 +37,7 @@ from gradescope_upload import Unpacked, find_code, received  # noqa: E402
 from classe.entries import Entry  # noqa: E402
 from classe.resultats import Outcome, in_bareme_order  # noqa: E402
 from classe.retours import feedback  # noqa: E402
-from grading import sandbox, scoring  # noqa: E402
+from grading import sandbox, scoring, secret  # noqa: E402
 from grading.locate import SubmissionError, resolve_submission  # noqa: E402
 from grading.safe_text import printable  # noqa: E402
 from tp_demineur.arguments import FrenchParser, bounded_int  # noqa: E402
@@ -148,6 +149,14 @@ def run(root: Path, counterexamples: str, require_sandbox: bool, minutes: int) -
     return 0
 
 
+def secret_choice(text: str) -> str:
+    """Un type d'option : un secret de cas bien formé (message en français)."""
+    try:
+        return secret.check(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def counterexamples_choice(text: str) -> str:
     """Un type d'option : une des visibilités des contre-exemples (message en français)."""
     if text not in scoring.COUNTEREXAMPLES:
@@ -176,6 +185,14 @@ def add_grading_options(options) -> None:
         "dans le conteneur (le rendu a alors 0, avec la raison)",
     )
     options.add_argument(
+        "--secret",
+        type=secret_choice,
+        metavar="SECRET",
+        help="le secret d'où sont tirés les cas, les mêmes pour tous les rendus du devoir "
+        "(tests/gradescope.py en tire un au hasard s'il manque) ; la variable "
+        "d'environnement TP_DEMINEUR_SECRET, si elle est posée, passe avant",
+    )
+    options.add_argument(
         "--duree-max",
         type=bounded_int(1, 40),
         default=9,
@@ -189,6 +206,7 @@ def grading_arguments(arguments: argparse.Namespace) -> list[str]:
     """Les options de :func:`add_grading_options`, telles qu'on les écrirait à la main."""
     words = ["--contre-exemples", arguments.contre_exemples]
     words += ["--duree-max", str(arguments.duree_max)]
+    words += ["--secret", arguments.secret] if arguments.secret else []
     return words + (["--exiger-bac-a-sable"] if arguments.exiger_bac_a_sable else [])
 
 
@@ -218,6 +236,10 @@ def main(argv=None) -> int:
     arguments = parse_arguments(argv)
     if arguments.verifier:
         return verify()
+    # Chaque notation (noter_classe.grade_one) reçoit le secret par l'environnement.
+    chosen = os.environ.get(secret.ENVIRONMENT) or arguments.secret
+    if chosen:
+        os.environ[secret.ENVIRONMENT] = chosen
     return run(
         arguments.racine,
         arguments.contre_exemples,

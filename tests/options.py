@@ -30,6 +30,13 @@ def pytest_addoption(parser):
         "le programme qui lance la notation (noter_classe.py)",
     )
     group.addoption(
+        "--secret",
+        metavar="SECRET",
+        help="tirer les cas des tests de ce secret (le même pour toute une classe), au lieu "
+        "des cas publics que n'importe qui peut relancer ; à défaut, la variable "
+        "d'environnement TP_DEMINEUR_SECRET",
+    )
+    group.addoption(
         "--require-sandbox",
         action="store_true",
         help="refuser de noter si le bac à sable (bubblewrap) ne peut pas être créé",

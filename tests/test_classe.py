@@ -464,3 +464,32 @@ def test_la_synthese_regroupe_par_contre_exemple_quelle_que_soit_la_reponse():
     text = "\n".join(lines)
     assert "Contre-exemple le plus partagé (2 étudiant(s) sur 3 : ana.py, bob.py)" in text
     assert same in text
+
+
+def test_class_secret_written_and_given_back(tmp_path):
+    """Le secret de la classe est tiré, écrit, et redonné par --secret : mêmes cas, mêmes notes"""
+    rendus = tmp_path / "rendus"
+    rendus.mkdir()
+    reference = REFERENCE
+    (rendus / "alice.py").write_text(reference, encoding="utf-8")
+    (rendus / "bob.py").write_text(reference + WRONG_IS_FINISHED, encoding="utf-8")
+    first = run_class(rendus, tmp_path / "un")
+    assert first.returncode == 0, first.stdout + first.stderr
+    drawn = re.search(r"--secret (\S+?)\)", first.stdout).group(1)
+    assert f"`{drawn}`" in (tmp_path / "un" / "synthese.md").read_text(encoding="utf-8")
+    again = run_class(rendus, tmp_path / "deux", "--secret", drawn)
+    assert f"--secret {drawn})" in again.stdout
+    other = run_class(rendus, tmp_path / "trois")
+    assert re.search(r"--secret (\S+?)\)", other.stdout).group(1) != drawn
+    for name in ("alice", "bob"):
+        one, two = (
+            json.loads((tmp_path / run / "json" / f"{name}.json").read_text(encoding="utf-8"))
+            for run in ("un", "deux")
+        )
+        assert [(t["name"], t["score"], t["output"]) for t in one["tests"]] == [
+            (t["name"], t["score"], t["output"]) for t in two["tests"]
+        ]
+        assert one["cases"]["origin"] == "secret"
+        assert one["cases"]["fingerprint"] == two["cases"]["fingerprint"]
+    refused = run_class(rendus, tmp_path / "quatre", "--secret", "a b")
+    assert refused.returncode == 2 and "secret" in refused.stderr

@@ -1,7 +1,7 @@
 """Q10 : play_turn et play_the_game, sur des parties écrites d'avance."""
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 
 from grading import checks, expected, publics, strategies
 from grading.publics import public_example
@@ -40,13 +40,11 @@ def test_play_the_game(sub, case):
 
 
 @pytest.mark.question("play_the_game")
-@pytest.mark.public
-def test_play_the_game_already_won(sub):
+@settings(max_examples=5)
+@given(case=strategies.won_boards())
+@public_example(
+    case={"mines": [[True, False]], "neigh": [[0, 1]], "opened": [[False, True]], "lines": []}
+)
+def test_play_the_game_already_won(sub, case):
     """play_the_game sur une partie déjà gagnée : aucun tour, le plateau et « gagné »"""
-    case = {
-        "mines": [[True, False]],
-        "neigh": [[0, 1]],
-        "opened": [[False, True]],
-        "lines": [],
-    }
     checks.play_the_game_plays(sub, case, expected.play_the_game(case))

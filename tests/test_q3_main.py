@@ -1,10 +1,11 @@
 """Q3 : main, sur des parties écrites d'avance."""
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 
 from grading import checks, expected, strategies
 from grading.publics import public_example
+from grading.strategies import NO_SHRINK
 
 
 @pytest.mark.question("main", poids=2)
@@ -32,8 +33,9 @@ def test_main(sub, case):
 
 
 @pytest.mark.question("main")
-@pytest.mark.public
-def test_main_largest_board(sub):
+@settings(max_examples=3, phases=NO_SHRINK)
+@given(case=strategies.largest_main_cases())
+@public_example(case={"lines": ["50", "20", "1000", "0 0"], "seed": 3})
+def test_main_largest_board(sub, case):
     """main accepte le plus grand plateau, 50×20, et ses 1 000 mines"""
-    case = {"lines": ["50", "20", "1000", "0 0"], "seed": 3}
     checks.main_asks_and_plays(sub, case, expected.main(case))

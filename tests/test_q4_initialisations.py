@@ -1,10 +1,11 @@
 """Q4 : initialise_mines et initialise_open."""
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 
-from grading import checks, publics, strategies
+from grading import checks, publics, secret, strategies
 from grading.publics import public_example
+from grading.strategies import NO_SHRINK
 
 
 @pytest.mark.question("initialise_mines", poids=2)
@@ -18,18 +19,22 @@ def test_initialise_mines_places_exact_count(sub, case):
 
 
 @pytest.mark.question("initialise_mines")
-@pytest.mark.public
-def test_initialise_mines_full_board(sub):
-    """initialise_mines remplit vite un plateau 50×20 de 1 000 mines"""
-    grid = [[False] * 50 for _ in range(20)]
-    checks.initialise_mines_count(sub, {"grid": grid, "nb_mines": 1000, "seed": 7})
+@settings(max_examples=3, phases=NO_SHRINK)
+@given(case=strategies.full_board_cases())
+@public_example(case={"grid": publics.grid(False, 50, 20), "nb_mines": 1000, "seed": 7})
+def test_initialise_mines_full_board(sub, case):
+    """initialise_mines remplit vite un plateau de mines, jusqu'à 50×20 et 1 000 mines"""
+    checks.initialise_mines_count(sub, case)
 
 
 @pytest.mark.question("initialise_mines")
-@pytest.mark.public
-def test_initialise_mines_uses_random(sub):
+@settings(max_examples=2)
+@given(case=strategies.random_use_cases())
+@public_example(
+    case={"width": 5, "height": 4, "nb_mines": 5, "seeds": [11, 12, 13, 14, 15, 16, 17, 18]}
+)
+def test_initialise_mines_uses_random(sub, case):
     """initialise_mines tire les mines avec le module random, sans random.seed"""
-    case = {"width": 5, "height": 4, "nb_mines": 5, "seeds": [11, 12, 13, 14, 15, 16, 17, 18]}
     checks.initialise_mines_uses_random(sub, case)
 
 
@@ -47,7 +52,8 @@ def test_initialise_mines_uniform(sub, width, height, nb_mines, draws):
         "height": height,
         "nb_mines": nb_mines,
         "draws": draws,
-        "first_seed": 1000 * width + height,
+        # Sans secret, les graines publiques du kit ; avec, celles de la classe.
+        "first_seed": secret.seed(f"uniformité {width}x{height}", 1000 * width + height),
     }
     checks.initialise_mines_uniform(sub, case)
 

@@ -60,7 +60,7 @@ def test_compute_neigh(sub, case):
 
 
 @pytest.mark.question("compute_neigh")
-@settings(max_examples=1, phases=NO_SHRINK)
+@settings(max_examples=2, phases=NO_SHRINK)
 @given(case=strategies.large_sizes().flatmap(strategies.neigh_cases))
 @public_example(
     case={"mines": publics.sample_mines(50, 20, 504, 0.2), "neigh": publics.grid(-1, 50, 20)}

@@ -1,7 +1,7 @@
 """Q8 : propagate_open_cells, comparée à un oracle du point fixe écrit dans les tests."""
 
 import pytest
-from hypothesis import example, given, settings
+from hypothesis import given, settings
 
 from grading import checks, expected, publics, strategies
 from grading.publics import public_example
@@ -48,7 +48,7 @@ REACH_ROW = {
 @public_example(case=CORNER)
 @public_example(case=DIAGONAL)
 @public_example(case=REACH)
-@example(case=REACH_ROW)
+@public_example(case=REACH_ROW)
 # Le plateau du sujet : une mine (2, 3) sans voisine minée et un 3 (3, 2) ouverts ;
 # rien ne s'ouvre, rien ne se ferme.
 @public_example(case=publics.board(publics.SUJET_MINES, publics.opened_at(5, 4, [(3, 2), (2, 3)])))

@@ -14,6 +14,7 @@ import statistics
 
 import bareme
 from classe.resultats import Outcome, points_by_function
+from grading import secret
 from grading.scoring import french_number
 
 BAR = "█"
@@ -93,7 +94,22 @@ def isolation_line(graded: list[Outcome]) -> str:
     )
 
 
-def class_summary(outcomes: list[Outcome]) -> str:
+def cases_line(graded: list[Outcome], class_secret: str | None) -> str:
+    """D'où viennent les cas, et le secret qui permet de noter à nouveau à l'identique."""
+    if class_secret is None:
+        return secret.sentence(None)
+    expected = secret.fingerprint(class_secret)
+    if any((o.result.get("cases") or {}).get("fingerprint") != expected for o in graded):
+        return "ATTENTION : les rendus n'ont pas tous été notés sur les cas du secret de la classe."
+    return (
+        f"Cas tirés du secret de la classe, `{class_secret}` : les mêmes pour tous les rendus. "
+        f"Pour noter à nouveau à l'identique : `--secret {class_secret}` (avec les mêmes "
+        "versions de Python, pytest et hypothesis). Gardez-le pour vous : qui le connaît "
+        "peut calculer les cas."
+    )
+
+
+def class_summary(outcomes: list[Outcome], class_secret: str | None = None) -> str:
     graded = [o for o in outcomes if o.graded]
     missing = [o for o in outcomes if not o.graded]
     scores = [o.score for o in graded]
@@ -104,7 +120,8 @@ def class_summary(outcomes: list[Outcome]) -> str:
             f" Moyenne des rendus notés : {french_number(statistics.mean(scores))} / 20, "
             f"médiane : {french_number(statistics.median(scores))} / 20."
         )
-    lines += [head, "", isolation_line(graded), "", "## Rendus non notés", ""]
+    lines += [head, "", isolation_line(graded), "", cases_line(graded, class_secret)]
+    lines += ["", "## Rendus non notés", ""]
     lines += [f"- {o.entry.label} ({o.entry.shown}) : {o.reason}." for o in missing] or [
         "Tous les rendus ont été notés."
     ]

@@ -122,13 +122,15 @@ def results_json(
     output: str,
     isolation: str,
     loading: dict | None = None,
+    cases: dict | None = None,
 ) -> dict:
     """Le format results.json de Gradescope, avec tous ses champs utiles.
 
     Les tests suivent l'ordre du sujet ; ``number`` (« 4.2 » : question 4, 2e test)
     permet à Gradescope de les grouper par question (voir aussi :data:`PRESENTATION`).
     ``isolation`` (``bwrap`` ou ``aucune``) dit si le code a tourné dans un bac à sable ;
-    ``loading``, ce qu'a donné le chargement du code (:func:`loading_facts`). Le
+    ``loading``, ce qu'a donné le chargement du code (:func:`loading_facts`) ;
+    ``cases``, d'où viennent les cas (``secret.facts`` : publics, ou tirés d'un secret). Le
     ``extra_data`` d'un test dit pourquoi il a été interrompu (``stop``, une des
     ``calls.ABORT_CAUSES``, ou None) et, s'il a raté, sur quel contre-exemple
     (``example``, l'entrée seule, ou None) : les faits sont dans des champs, les
@@ -163,6 +165,7 @@ def results_json(
         **PRESENTATION,
         "isolation": isolation,
         "loading": loading or {},
+        "cases": cases or {},
         "tests": tests,
     }
 

@@ -81,6 +81,29 @@ def mines_cases(draw) -> dict:
 
 
 @st.composite
+def full_board_cases(draw) -> dict:
+    """Un grand plateau à remplir de mines, toutes ses cases (la grille reçue vide ou sale)."""
+    width, height = draw(large_sizes())
+    return {
+        "grid": draw(bool_grids(width, height)),
+        "nb_mines": width * height,
+        "seed": draw(st.integers(0, 10**6)),
+    }
+
+
+@st.composite
+def random_use_cases(draw) -> dict:
+    """Un plateau et huit graines différentes, pour voir d'où vient le hasard."""
+    width, height = draw(st.tuples(st.integers(3, 7), st.integers(2, 5)))
+    return {
+        "width": width,
+        "height": height,
+        "nb_mines": draw(st.integers(2, width * height // 2)),
+        "seeds": draw(st.lists(st.integers(0, 10**9), min_size=8, max_size=8, unique=True)),
+    }
+
+
+@st.composite
 def open_cases(draw) -> dict:
     width, height = draw(sizes())
     return {"grid": draw(bool_grids(width, height))}
@@ -260,6 +283,15 @@ def game_boards(draw) -> dict:
 
 
 @st.composite
+def won_boards(draw) -> dict:
+    """Une partie déjà gagnée : toutes les cases sans mine ouvertes, aucune mine ouverte."""
+    width, height = draw(sizes())
+    mines = draw(grid_of(st.booleans(), width, height))
+    opened = [[not mine for mine in row] for row in mines]
+    return {"mines": mines, "neigh": expected.neigh_grid(mines), "opened": opened, "lines": []}
+
+
+@st.composite
 def turn_cases(draw) -> dict:
     board = draw(game_boards())
     opened = board["opened"]
@@ -286,6 +318,17 @@ def size_answers(low: int, high: int) -> st.SearchStrategy[list[str]]:
     refused = st.sampled_from(["", "abc", "0", str(high + 1), "-3", "2.5", "4 4", "dix"])
     valid = st.one_of(st.integers(low, min(high, 6)), st.just(high)).map(str)
     return st.tuples(st.lists(refused, max_size=2), valid).map(lambda t: [*t[0], t[1]])
+
+
+@st.composite
+def largest_main_cases(draw) -> dict:
+    """main sur le plus grand plateau (50×20, 1 000 mines), après des réponses refusées."""
+    lines = []
+    for largest in (50, 20, 1000):
+        refused = st.sampled_from(["", "abc", "0", str(largest + 1), "-3", str(10 * largest)])
+        lines += [*draw(st.lists(refused, max_size=2)), str(largest)]
+    x, y = draw(st.integers(0, 49)), draw(st.integers(0, 19))
+    return {"lines": [*lines, f"{x} {y}"], "seed": draw(st.integers(0, 10**6))}
 
 
 @st.composite
