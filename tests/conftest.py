@@ -102,7 +102,8 @@ def draw_from_secret(items, value: str) -> None:
     La graine dépend du secret et du nom du test seulement : tous les rendus d'une
     classe ont les mêmes cas. Les exemples explicites (``@public_example``) restent.
     """
-    for function in {item.obj for item in items if hasattr(item.obj, "hypothesis")}:
+    graded = [item for item in items if item.get_closest_marker("question")]
+    for function in {item.obj for item in graded if hasattr(item.obj, "hypothesis")}:
         seed(secret.derive(value, f"hypothesis {function.__qualname__}"))(function)
 
 
