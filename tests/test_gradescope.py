@@ -199,9 +199,14 @@ def test_zip_layout(autograder_zip):
 
 
 def test_zip_is_reproducible(autograder_zip, tmp_path):
-    again = tmp_path / "encore.zip"
-    assert build_zip(again).returncode == 0
-    assert again.read_bytes() == autograder_zip.read_bytes()
+    """Le même secret redonne le même zip, octet pour octet ; sans --secret, chaque zip tire
+    le sien (ses cas ne sont pas ceux d'un autre)."""
+    first, again, drawn = tmp_path / "a.zip", tmp_path / "b.zip", tmp_path / "c.zip"
+    for dest in (first, again):
+        assert build_zip(dest, "--secret", "classe-de-test").returncode == 0
+    assert again.read_bytes() == first.read_bytes()
+    assert build_zip(drawn).returncode == 0
+    assert drawn.read_bytes() != autograder_zip.read_bytes()
 
 
 def test_build_refuses_versions_the_image_cannot_install():

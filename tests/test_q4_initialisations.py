@@ -33,6 +33,10 @@ def test_initialise_mines_full_board(sub, case):
 @public_example(
     case={"width": 5, "height": 4, "nb_mines": 5, "seeds": [11, 12, 13, 14, 15, 16, 17, 18]}
 )
+# Un plateau d'une seule ligne : le tirage doit pouvoir atteindre la dernière colonne.
+@public_example(
+    case={"width": 7, "height": 1, "nb_mines": 3, "seeds": [21, 22, 23, 24, 25, 26, 27, 28]}
+)
 def test_initialise_mines_uses_random(sub, case):
     """initialise_mines tire les mines avec le module random, sans random.seed"""
     checks.initialise_mines_uses_random(sub, case)
