@@ -219,36 +219,55 @@ def test_spreadsheet_formulas_are_neutralised(start):
 
 LOCKED_PROBE = textwrap.dedent(
     """
-    import json, os, socket, sys, threading
+    import ctypes, json, os, resource, socket, sys, threading
     sys.path.insert(0, sys.argv[1])
     import lockdown
     state = lockdown.lock({"memory_limit": 256 * 2**20, "file_limit": 2**20})
     results = {"seccomp": state["seccomp"]}
+    libc = ctypes.CDLL(None, use_errno=True)
+
+    def syscall(number, *args):
+        if libc.syscall(number, *args) < 0:
+            raise OSError(ctypes.get_errno(), "refusé")
+
+    # memfd_secret (447) n'est nommé nulle part dans le filtre : refusé quand même.
     attempts = {
         "fork": os.fork,
         "thread": lambda: threading.Thread(target=print).start(),
         "socket": socket.socket,
         "kill": lambda: os.kill(os.getppid(), 0),
         "exec": lambda: os.execv(sys.executable, [sys.executable, "-c", "pass"]),
+        "memfd_create": lambda: os.memfd_create("x"),
+        "memfd_secret": lambda: syscall(447, 0),
+        "pipe": os.pipe,
+        # Baisser sa propre limite, ce que le noyau permet toujours : seul le filtre refuse.
+        "setrlimit": lambda: resource.setrlimit(resource.RLIMIT_AS, (2**20, 256 * 2**20)),
     }
     for name, attempt in attempts.items():
         try:
             attempt()
             results[name] = "permis"
-        except (OSError, RuntimeError):
+        except (OSError, RuntimeError, ValueError):
             results[name] = "refusé"
     try:
         bytearray(400 * 2**20)
         results["memory"] = "permis"
     except MemoryError:
         results["memory"] = "refusé"
+    files = []
+    try:
+        for _ in range(1000):
+            files.append(open(os.devnull))
+        results["descriptors"] = "permis"
+    except OSError:
+        results["descriptors"] = "refusé"
     print(json.dumps(results))
     """
 )
 
 
 @pytest.mark.skipif(
-    not sys.platform.startswith("linux") or os.uname().machine not in lockdown.DENIED,
+    not sys.platform.startswith("linux") or os.uname().machine not in lockdown.NUMBERS,
     reason="filtre seccomp pour Linux x86-64 et arm64 seulement",
 )
 def test_the_worker_locks_itself_out_of_processes_signals_and_sockets():
@@ -267,14 +286,45 @@ def test_the_worker_locks_itself_out_of_processes_signals_and_sockets():
         "socket": "refusé",
         "kill": "refusé",
         "exec": "refusé",
+        "memfd_create": "refusé",
+        "memfd_secret": "refusé",
+        "pipe": "refusé",
+        "setrlimit": "refusé",
         "memory": "refusé",
+        "descriptors": "refusé",
     }
 
 
 def test_seccomp_program_is_well_formed():
-    for machine in lockdown.DENIED:
+    for machine in lockdown.NUMBERS:
         program = lockdown.seccomp_program(machine)
         assert len(program) % 8 == 0 and len(program) // 8 < 4096
+
+
+def test_seccomp_allow_list_is_named_and_numbered():
+    """Chaque appel permis existe sur chaque architecture sous le nom du noyau, avec son
+    numéro ; libseccomp, quand elle est là, donne les mêmes numéros."""
+    names = [name for family in lockdown.ALLOWED.values() for name in family]
+    assert len(names) == len(set(names))
+    for table in lockdown.NUMBERS.values():
+        assert set(table) <= set(names)
+    # Les appels qu'arm64 n'a pas (il n'a que leur version « at ») : c'est tout.
+    assert set(names) - set(lockdown.NUMBERS["aarch64"]) == {
+        "open", "stat", "lstat", "dup2", "readlink", "access", "unlink", "mkdir", "rename"
+    }  # fmt: skip
+    assert set(names) == set(lockdown.NUMBERS["x86_64"])
+    try:
+        import ctypes
+
+        libseccomp = ctypes.CDLL("libseccomp.so.2")
+    except OSError:
+        pytest.skip("libseccomp absente : numéros non recoupés")
+    libseccomp.seccomp_arch_resolve_name.restype = ctypes.c_uint32
+    libseccomp.seccomp_syscall_resolve_name_arch.argtypes = [ctypes.c_uint32, ctypes.c_char_p]
+    for machine, table in lockdown.NUMBERS.items():
+        token = libseccomp.seccomp_arch_resolve_name(machine.encode())
+        for name, number in table.items():
+            assert libseccomp.seccomp_syscall_resolve_name_arch(token, name.encode()) == number
 
 
 @pytest.mark.skipif(sandbox.probe().mode != "bwrap", reason="bubblewrap indisponible ici")

@@ -3,27 +3,34 @@
 Ce module ne dépend que de la bibliothèque standard : il est copié dans le bac à
 sable avec ``worker.py``. Il pose, dans cet ordre :
 
-- des limites du noyau (``setrlimit``) : la mémoire adressable, la taille d'un
-  fichier écrit ;
+- des limites du noyau (``setrlimit``) : la mémoire adressable (``RLIMIT_AS``), la
+  taille d'un fichier écrit (``RLIMIT_FSIZE``) et le nombre de descripteurs de
+  fichiers ouverts (``RLIMIT_NOFILE`` : ceux du processus, plus quelques-uns) ;
 - sous Linux, la mort du processus avec son parent (``PR_SET_PDEATHSIG``) : un
   correcteur tué ne laisse pas de processus de travail derrière lui ;
-- sous Linux (x86-64 et arm64), un filtre seccomp qui refuse, pour toujours, les
-  appels système dont le TP n'a aucun besoin : créer un processus ou un fil
-  d'exécution, en lancer un autre (``execve``), envoyer un signal, ouvrir une
-  socket, tracer un processus, changer d'espace de noms ou monter un système de
-  fichiers, changer ses propres limites (``setrlimit`` : il pourrait se faire tuer
-  par le noyau et passer pour tué de l'extérieur), créer un fichier en mémoire
-  (``memfd_create``, hors de sa limite de mémoire), et quelques interfaces du noyau
-  rarement utiles et souvent attaquées.
+- sous Linux (x86-64 et arm64), un filtre seccomp qui **n'autorise que** les appels
+  système dont le processus de travail a besoin (:data:`ALLOWED`, par famille) ;
+  tout autre appel reçoit « opération non permise » (``EPERM``), y compris ceux que
+  le noyau ajoutera demain : aucun appel ne passe parce que personne n'a pensé à
+  l'interdire.
 
-Sans autre processus possible, la mémoire et le temps de calcul du processus de
-travail sont ceux de toute la soumission ; aucun processus ne survit à la
-notation ; et un signal reçu ne peut venir que de l'extérieur.
+Pourquoi ces limites suffisent pour la mémoire. Une page que le processus tient
+est soit dans son espace d'adresses (tas, piles, ``mmap`` de toute sorte, partagé
+ou non), compté par ``RLIMIT_AS``, soit dans un fichier ou un objet du noyau tenu
+par un descripteur. Ces derniers sont fermés par le filtre : ni ``memfd_create`` ni
+``memfd_secret``, ni tube (``pipe2``), ni socket, ni ``eventfd``/``epoll``/
+``io_uring``, ni mémoire partagée System V ; les seuls fichiers où écrire sont ceux
+du tmpfs privé du bac à sable, borné (``--size``), et chacun est borné par
+``RLIMIT_FSIZE`` ; les descripteurs eux-mêmes sont en nombre borné. Sans autre
+processus possible (ni ``clone`` ni ``fork``), la mémoire et le temps de calcul du
+processus de travail sont ceux de toute la soumission ; aucun processus ne survit à
+la notation ; et un signal reçu ne peut venir que de l'extérieur.
 
 Le filtre est un petit programme BPF, écrit ici octet par octet : il compare le
-numéro de l'appel système à une liste et répond « opération non permise »
-(``EPERM``) pour ceux de la liste. Un appel fait avec une autre convention
-d'appel que celle de la machine (x32, i386) tue le processus.
+numéro de l'appel système à la liste permise ; un appel fait avec une autre
+convention d'appel que celle de la machine (x32, i386) tue le processus. Les
+numéros de chaque architecture viennent des tables du noyau (``unistd.h``) ;
+``tests/test_garde_fous.py`` les compare à celles de libseccomp quand elle est là.
 """
 
 from __future__ import annotations
@@ -33,85 +40,79 @@ import platform
 import struct
 import sys
 
-# Les appels refusés, par architecture : (nom, numéro).
-DENIED = {
+# Les appels permis, par famille : ce dont le processus de travail et du code Python
+# ordinaire (imports, calculs, affichage, fichiers de son dossier privé) ont besoin.
+# fmt: off
+ALLOWED = {
+    "lire et écrire des fichiers": [
+        "read", "write", "readv", "writev", "pread64", "pwrite64", "lseek", "close",
+        "openat", "open", "newfstatat", "fstat", "stat", "lstat", "statx", "ioctl",
+        "fcntl", "dup", "dup2", "dup3", "getdents64", "getcwd", "readlink", "readlinkat",
+        "access", "faccessat", "faccessat2", "unlinkat", "unlink", "mkdirat", "mkdir",
+        "renameat2", "rename", "ftruncate", "fsync", "fdatasync", "umask", "chdir",
+        "fchdir", "statfs", "fstatfs", "fadvise64", "sendfile", "copy_file_range",
+    ],
+    "gérer sa mémoire": ["mmap", "munmap", "mremap", "mprotect", "brk", "madvise"],
+    "recevoir un signal (jamais en envoyer)": [
+        "rt_sigaction", "rt_sigprocmask", "rt_sigreturn", "sigaltstack", "restart_syscall",
+    ],
+    "lire l'heure, attendre": [
+        "clock_gettime", "clock_getres", "clock_nanosleep", "nanosleep", "gettimeofday",
+        "getrusage", "times",
+    ],
+    "se connaître": [
+        "getpid", "gettid", "getppid", "getuid", "geteuid", "getgid", "getegid", "uname",
+        "sysinfo", "sched_getaffinity", "sched_yield", "getrandom",
+    ],
+    "verrous et fin du processus": ["futex", "set_robust_list", "rseq", "exit", "exit_group"],
+}
+
+# Les numéros des appels, par architecture (absent : l'appel n'existe pas sur elle).
+NUMBERS = {
     "x86_64": {
-        "clone": 56,
-        "fork": 57,
-        "vfork": 58,
-        "execve": 59,
-        "kill": 62,
-        "ptrace": 101,
-        "rt_sigqueueinfo": 129,
-        "personality": 135,
-        "chroot": 161,
-        "mount": 165,
-        "umount2": 166,
-        "pivot_root": 155,
-        "tkill": 200,
-        "tgkill": 234,
-        "add_key": 248,
-        "request_key": 249,
-        "keyctl": 250,
-        "unshare": 272,
-        "rt_tgsigqueueinfo": 297,
-        "perf_event_open": 298,
-        "setns": 308,
-        "process_vm_readv": 310,
-        "process_vm_writev": 311,
-        "bpf": 321,
-        "execveat": 322,
-        "userfaultfd": 323,
-        "pidfd_send_signal": 424,
-        "io_uring_setup": 425,
-        "io_uring_enter": 426,
-        "io_uring_register": 427,
-        "pidfd_open": 434,
-        "clone3": 435,
-        "socket": 41,
-        "socketpair": 53,
-        "setrlimit": 160,
-        "prlimit64": 302,
-        "memfd_create": 319,
+        "read": 0, "write": 1, "readv": 19, "writev": 20, "pread64": 17, "pwrite64": 18,
+        "lseek": 8, "close": 3, "openat": 257, "open": 2, "newfstatat": 262, "fstat": 5,
+        "stat": 4, "lstat": 6, "statx": 332, "ioctl": 16, "fcntl": 72, "dup": 32,
+        "dup2": 33, "dup3": 292, "getdents64": 217, "getcwd": 79, "readlink": 89,
+        "readlinkat": 267, "access": 21, "faccessat": 269, "faccessat2": 439,
+        "unlinkat": 263, "unlink": 87, "mkdirat": 258, "mkdir": 83, "renameat2": 316,
+        "rename": 82, "ftruncate": 77, "fsync": 74, "fdatasync": 75, "umask": 95,
+        "chdir": 80, "fchdir": 81, "statfs": 137, "fstatfs": 138, "fadvise64": 221,
+        "sendfile": 40, "copy_file_range": 326,
+        "mmap": 9, "munmap": 11, "mremap": 25, "mprotect": 10, "brk": 12, "madvise": 28,
+        "rt_sigaction": 13, "rt_sigprocmask": 14, "rt_sigreturn": 15, "sigaltstack": 131,
+        "restart_syscall": 219,
+        "clock_gettime": 228, "clock_getres": 229, "clock_nanosleep": 230, "nanosleep": 35,
+        "gettimeofday": 96, "getrusage": 98, "times": 100,
+        "getpid": 39, "gettid": 186, "getppid": 110, "getuid": 102, "geteuid": 107,
+        "getgid": 104, "getegid": 108, "uname": 63, "sysinfo": 99, "sched_getaffinity": 204,
+        "sched_yield": 24, "getrandom": 318,
+        "futex": 202, "set_robust_list": 273, "rseq": 334, "exit": 60, "exit_group": 231,
     },
     "aarch64": {
-        "clone": 220,
-        "execve": 221,
-        "kill": 129,
-        "ptrace": 117,
-        "rt_sigqueueinfo": 138,
-        "personality": 92,
-        "chroot": 51,
-        "mount": 40,
-        "umount2": 39,
-        "pivot_root": 41,
-        "tkill": 130,
-        "tgkill": 131,
-        "add_key": 217,
-        "request_key": 218,
-        "keyctl": 219,
-        "unshare": 97,
-        "rt_tgsigqueueinfo": 240,
-        "perf_event_open": 241,
-        "setns": 268,
-        "process_vm_readv": 270,
-        "process_vm_writev": 271,
-        "bpf": 280,
-        "execveat": 281,
-        "userfaultfd": 282,
-        "pidfd_send_signal": 424,
-        "io_uring_setup": 425,
-        "io_uring_enter": 426,
-        "io_uring_register": 427,
-        "pidfd_open": 434,
-        "clone3": 435,
-        "socket": 198,
-        "socketpair": 199,
-        "setrlimit": 164,
-        "prlimit64": 261,
-        "memfd_create": 279,
+        "read": 63, "write": 64, "readv": 65, "writev": 66, "pread64": 67, "pwrite64": 68,
+        "lseek": 62, "close": 57, "openat": 56, "newfstatat": 79, "fstat": 80, "statx": 291,
+        "ioctl": 29, "fcntl": 25, "dup": 23, "dup3": 24, "getdents64": 61, "getcwd": 17,
+        "readlinkat": 78, "faccessat": 48, "faccessat2": 439, "unlinkat": 35, "mkdirat": 34,
+        "renameat2": 276, "ftruncate": 46, "fsync": 82, "fdatasync": 83, "umask": 166,
+        "chdir": 49, "fchdir": 50, "statfs": 43, "fstatfs": 44, "fadvise64": 223,
+        "sendfile": 71, "copy_file_range": 285,
+        "mmap": 222, "munmap": 215, "mremap": 216, "mprotect": 226, "brk": 214,
+        "madvise": 233,
+        "rt_sigaction": 134, "rt_sigprocmask": 135, "rt_sigreturn": 139, "sigaltstack": 132,
+        "restart_syscall": 128,
+        "clock_gettime": 113, "clock_getres": 114, "clock_nanosleep": 115, "nanosleep": 101,
+        "gettimeofday": 169, "getrusage": 165, "times": 153,
+        "getpid": 172, "gettid": 178, "getppid": 173, "getuid": 174, "geteuid": 175,
+        "getgid": 176, "getegid": 177, "uname": 160, "sysinfo": 179, "sched_getaffinity": 123,
+        "sched_yield": 124, "getrandom": 278,
+        "futex": 98, "set_robust_list": 99, "rseq": 293, "exit": 93, "exit_group": 94,
     },
 }
+# fmt: on
+# Les descripteurs que le processus peut ouvrir en plus de ceux qu'il a déjà : assez
+# pour importer un paquet et lire un fichier, pas assez pour entasser de la mémoire.
+SPARE_DESCRIPTORS = 16
 AUDIT_ARCH = {"x86_64": 0xC000003E, "aarch64": 0xC00000B7}
 X32_SYSCALL_BIT = 0x40000000
 
@@ -137,13 +138,18 @@ def instruction(code: int, k: int, jump_true: int = 0, jump_false: int = 0) -> b
     return struct.pack("=HBBI", code, jump_true, jump_false, k)
 
 
+def allowed_numbers(machine: str) -> list[int]:
+    """Les numéros permis sur ``machine`` (``x86_64`` ou ``aarch64``), triés."""
+    table = NUMBERS[machine]
+    return sorted({table[name] for names in ALLOWED.values() for name in names if name in table})
+
+
 def seccomp_program(machine: str) -> bytes:
     """Le filtre de ``machine`` (``x86_64`` ou ``aarch64``), en octets.
 
     >>> len(seccomp_program("x86_64")) % 8
     0
     """
-    numbers = sorted(set(DENIED[machine].values()))
     program = [
         instruction(LOAD_WORD, OFFSET_ARCH),
         instruction(JUMP_IF_EQUAL, AUDIT_ARCH[machine], 1, 0),
@@ -155,23 +161,42 @@ def seccomp_program(machine: str) -> bytes:
             instruction(JUMP_IF_GREATER_OR_EQUAL, X32_SYSCALL_BIT, 0, 1),
             instruction(RETURN, KILL_PROCESS),
         ]
-    for number in numbers:
-        # Si c'est ce numéro : l'instruction suivante (refuser) ; sinon, sauter par-dessus.
-        program += [instruction(JUMP_IF_EQUAL, number, 0, 1), instruction(RETURN, REFUSE)]
-    program.append(instruction(RETURN, ALLOW))
+    for number in allowed_numbers(machine):
+        # Si c'est ce numéro : l'instruction suivante (permettre) ; sinon, sauter par-dessus.
+        program += [instruction(JUMP_IF_EQUAL, number, 0, 1), instruction(RETURN, ALLOW)]
+    program.append(instruction(RETURN, REFUSE))
     return b"".join(program)
 
 
-def set_limits(memory_bytes: int, file_bytes: int) -> None:
+def open_descriptors() -> int:
+    """Le plus grand descripteur ouvert, plus un (ce que le processus tient déjà)."""
+    import os
+
+    try:
+        return max(int(name) for name in os.listdir("/proc/self/fd")) + 1
+    except (OSError, ValueError):
+        return 64
+
+
+def set_limits(memory_bytes: int, file_bytes: int) -> dict:
+    """Pose les limites du noyau ; renvoie celles qui ont été posées (nom → valeur)."""
     try:
         import resource
     except ImportError:  # pas de limites hors Unix
-        return
-    for limit, value in ((resource.RLIMIT_AS, memory_bytes), (resource.RLIMIT_FSIZE, file_bytes)):
+        return {}
+    limits = {
+        "memory": (resource.RLIMIT_AS, memory_bytes),
+        "file": (resource.RLIMIT_FSIZE, file_bytes),
+        "descriptors": (resource.RLIMIT_NOFILE, open_descriptors() + SPARE_DESCRIPTORS),
+    }
+    set_ = {}
+    for name, (limit, value) in limits.items():
         try:
             resource.setrlimit(limit, (value, value))
+            set_[name] = value
         except (ValueError, OSError):
             pass
+    return set_
 
 
 def install_filter() -> str | None:
@@ -179,7 +204,7 @@ def install_filter() -> str | None:
     if not sys.platform.startswith("linux"):
         return f"pas de filtre des appels système sur {sys.platform}"
     machine = platform.machine()
-    if machine not in DENIED:
+    if machine not in NUMBERS:
         return f"pas de filtre des appels système pour l'architecture {machine}"
     try:
         import ctypes
@@ -204,6 +229,6 @@ def install_filter() -> str | None:
 
 def lock(config: dict) -> dict:
     """Pose toutes les restrictions ; renvoie ce qui a pu l'être, pour le juge."""
-    set_limits(config["memory_limit"], config["file_limit"])
+    limits = set_limits(config["memory_limit"], config["file_limit"])
     missing = install_filter()
-    return {"seccomp": missing is None, "missing": missing}
+    return {"seccomp": missing is None, "missing": missing, "limits": limits}
