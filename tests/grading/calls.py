@@ -23,6 +23,10 @@ from .worker import decode as worker_decode
 # Les relais d'un seul appel : compute_neigh sur 50×20 en fait 1 000, une partie
 # entière (play_the_game) 2 000 au plus.
 MAX_RELAYS = 20_000
+# Ce que le juge garde des relais d'un seul appel, en valeurs JSON (relay.RelayedCall.size) :
+# compute_neigh sur 50×20, avec nb_adjacent_mines pour chaque case, en garde 1,1 million.
+# C'est ce qui borne la mémoire du juge pendant un appel (quelques dizaines de Mio).
+MAX_RELAYED_VALUES = 4_000_000
 
 
 class GraderAbort(BaseException):
@@ -144,6 +148,7 @@ class Conversation:
         self.output_limit = output_limit
         self.budget = budget
         self.relayed: list[relay.RelayedCall] = []
+        self.relayed_values = 0
         self.transcript = Transcript(lines)
 
     def run(self, request: dict, number: int, clock: Clock) -> dict:
@@ -234,6 +239,15 @@ class Conversation:
         )
         transcript.consumed = position
         transcript.text += call.output
+        self.relayed_values += call.size
+        if self.relayed_values > MAX_RELAYED_VALUES:
+            self.worker.stop()
+            raise GraderAbort(
+                "relays",
+                f"{self.graded} a passé plus de {MAX_RELAYED_VALUES // 10**6} millions de "
+                "valeurs aux autres fonctions du contrat en un seul appel (une boucle sans "
+                "fin ?)",
+            )
         self.relayed.append(call)
         self.worker.send(reply)
 
@@ -269,7 +283,14 @@ def abort_for(lost: WorkerLost, graded: str, seconds: float, limits) -> GraderAb
             f"pendant l'appel de {graded}, le processus de travail ne lisait plus ce que le "
             "correcteur lui envoyait (votre code a-t-il touché au canal du correcteur ?)",
         )
-    if lost.kind in ("malformed", "too_big"):
+    if lost.kind == "too_big":
+        return GraderAbort(
+            "channel",
+            f"pendant l'appel de {graded}, le processus de travail a envoyé un message de "
+            f"plus de {limits.reply_bytes // 2**20} Mio (une valeur renvoyée démesurée, ou "
+            "votre code a-t-il écrit sur le canal du correcteur ?)",
+        )
+    if lost.kind == "malformed":
         return GraderAbort(
             "channel",
             f"pendant l'appel de {graded}, le processus de travail a envoyé {lost.detail} "

@@ -18,7 +18,7 @@ from . import stats
 from .boards import cell_differences, differing_region, quote_lines, short, show_grids, size
 from .calls import Outcome
 from .contract import GRIDS, PARAMETERS
-from .wire import identity, row_identities, same
+from .wire import same
 
 
 class Echec(AssertionError):
@@ -686,7 +686,7 @@ def main_asks_and_plays(sub, case: dict, expected: dict):
             example=example,
         )
     game = calls["play_the_game"]
-    grids = dict(zip(["mines", "neigh", "opened"], game.wire))
+    grids = dict(zip(["mines", "neigh", "opened"], game.identities))
     for name, grid in zip(grids, game.args):
         if not (
             isinstance(grid, list)
@@ -698,7 +698,7 @@ def main_asks_and_plays(sub, case: dict, expected: dict):
                 f"(hauteur {height}, largeur {width}) ; main a créé : {short(grid)}.\n{example}",
                 example=example,
             )
-    rows = [r for wire in grids.values() for r in row_identities(wire)]
+    rows = [row for _, row_ids in grids.values() for row in row_ids]
     if len(set(rows)) != len(rows):
         fail(
             "main a créé des grilles dont plusieurs lignes sont une seule et même liste "
@@ -707,12 +707,12 @@ def main_asks_and_plays(sub, case: dict, expected: dict):
             example=example,
         )
     same_grid = {
-        "mines": [placing.wire[0], calls["compute_neigh"].wire[0]],
-        "neigh": [calls["compute_neigh"].wire[1]],
-        "opened": [calls["initialise_open"].wire[0]],
+        "mines": [placing.identities[0], calls["compute_neigh"].identities[0]],
+        "neigh": [calls["compute_neigh"].identities[1]],
+        "opened": [calls["initialise_open"].identities[0]],
     }
-    for name, wires in same_grid.items():
-        if any(identity(w) != identity(grids[name]) for w in wires):
+    for name, passed in same_grid.items():
+        if any(grid_id != grids[name][0] for grid_id, _ in passed):
             fail(
                 f"main doit initialiser la grille {name} puis la passer à play_the_game ; "
                 "ce n'est pas la même liste.\n" + example,

@@ -19,7 +19,9 @@ class Limits:
     memory_bytes: int = 512 * 2**20  # tout le bac à sable (un seul processus y est permis)
     file_bytes: int = 2**20  # ce que le processus peut écrire dans un fichier
     output_chars: int = 200_000  # ce qu'un appel peut afficher
-    reply_bytes: int = 16 * 2**20  # la taille d'un message du processus
+    # La taille d'un message du processus : 200 000 caractères affichés en font au plus
+    # 2,4 Mo (échappés en ASCII). Le juge décode un message au plus à la fois.
+    reply_bytes: int = 4 * 2**20
     recursion: int = 5_000
     submission_bytes: int = 5 * 2**20  # la taille d'une soumission
     submission_files: int = 200  # le nombre de fichiers d'une soumission

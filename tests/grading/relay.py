@@ -22,13 +22,25 @@ from dataclasses import dataclass
 
 from .contract import GRIDS, PARAMETERS, filled_positions
 from .standins import StandIns, UnknownCall
-from .wire import Malformed, clone, decode, to_wire
+from .wire import (
+    Malformed,
+    Opaque,
+    clone,
+    count_values,
+    decode,
+    identity,
+    row_identities,
+    to_wire,
+)
 
 MAX_WIDTH, MAX_HEIGHT = 50, 20
 # Le contrat permet n'importe quel entier comme coordonnée (« négatif ou immense ») :
 # seule la taille de l'entier est bornée, pour le juge.
 COORDINATE_BITS = 4096
 SECONDS = 2.0  # un appel de la référence prend quelques millisecondes
+# La taille des arguments d'un relais, en valeurs JSON (wire.count_values) : trois
+# grilles 50×20 en font 3 189 ; au-delà, le relais est refusé sans être décodé.
+RELAY_VALUES = 4_096
 
 
 @functools.cache
@@ -73,15 +85,20 @@ class RelayTimeout(Exception):
 
 @dataclass
 class RelayedCall:
-    """Un appel d'une autre fonction du contrat, exécuté par la référence."""
+    """Un appel d'une autre fonction du contrat, exécuté par la référence (ou refusé).
+
+    Le juge n'en garde que ce que les vérifications lisent : les arguments reçus
+    (avant l'appel ; à leur place, des :class:`Opaque` quand ils étaient trop gros pour
+    être seulement décodés) et l'identité de chaque grille et de ses lignes.
+    """
 
     name: str
-    args: list  # les arguments reçus
-    wire: list  # les mêmes, encodés (avec les numéros d'identité des listes)
-    after: list  # les arguments après l'appel
+    args: list  # les arguments reçus, avant l'appel
+    identities: list[tuple[int | None, list]]  # par argument : (numéro, numéros des lignes)
     ret: object
     raised: str | None
     output: str
+    size: int  # le nombre de valeurs reçues (wire.count_values) : ce que le juge garde
 
 
 class LineFeeder(io.TextIOBase):
@@ -129,10 +146,17 @@ def check_arguments(name: str, args: list) -> None:
             raise OutOfContract(f"{param} doit être un entier (d'au plus {COORDINATE_BITS} bits)")
     if len(sizes) > 1:
         raise OutOfContract("les grilles reçues n'ont pas les mêmes dimensions")
+    # Les préconditions du contrat (../CONTRAT.md) : hors d'elles, la référence n'a rien
+    # promis, et un rendu ne doit pas lui faire faire autre chose (initialise_mines avec
+    # 0 mine ferait le travail de initialise_open).
     if name == "initialise_mines":
         width, height = sizes.pop()
-        if not 0 <= args[1] <= width * height:
-            raise OutOfContract(f"nb_mines doit être entre 0 et {width * height}")
+        if not 1 <= args[1] <= width * height:
+            raise OutOfContract(f"nb_mines doit être entre 1 et {width * height}")
+    if name == "nb_adjacent_mines":
+        width, height = sizes.pop()
+        if not (0 <= args[1] < width and 0 <= args[2] < height):
+            raise OutOfContract(f"(x, y) doit être une case du plateau {width}×{height}")
 
 
 @contextlib.contextmanager
@@ -158,23 +182,42 @@ def time_limit(seconds: float):
         signal.signal(signal.SIGALRM, previous)
 
 
+def refused(name: str, args: list, wire: list, size: int, reason: str):
+    """Un relais refusé : la réponse au processus de travail et ce qu'on en garde."""
+    identities = [(identity(w), row_identities(w)) for w in wire]
+    call = RelayedCall(name, args, identities, None, reason, "", size)
+    return {"raise": reason}, call
+
+
 def serve(reference, message: dict, graded: str, lines: list[str], position: int, seed: int):
-    """Exécute le relais ``message`` ; renvoie (réponse, RelayedCall, nouvelle position)."""
+    """Exécute le relais ``message`` ; renvoie (réponse, RelayedCall, nouvelle position).
+
+    La taille des arguments est vérifiée avant qu'ils soient décodés : des arguments
+    plus gros que ce que le contrat permet ne coûtent au juge ni mémoire ni temps.
+    """
     name = message.get("rpc")
     wire = message.get("args")
     if name not in PARAMETERS or type(wire) is not list:
         raise Malformed("une demande de relais mal formée")
+    size = count_values(wire, RELAY_VALUES)
+    if size is None:
+        reason = (
+            f"appel de {name} hors du contrat : des arguments de plus de {RELAY_VALUES} "
+            "valeurs (une grille a au plus 50×20 cases)"
+        )
+        placeholders = [Opaque("argument", "trop gros pour être lu")] * len(wire)
+        reply, call = refused(name, placeholders, [None] * len(wire), 1, reason)
+        return reply, call, position
     args = [decode(a) for a in wire]
     if reference is None or name == graded or graded in reached_by(reference)[name]:
-        raised = f"{name} n'est pas disponible ici"
-        call = RelayedCall(name, args, wire, args, None, raised, "")
-        return {"raise": raised}, call, position
+        reply, call = refused(name, args, wire, size, f"{name} n'est pas disponible ici")
+        return reply, call, position
     try:
         check_arguments(name, args)
     except OutOfContract as error:
-        raised = f"appel de {name} hors du contrat : {error}"
-        call = RelayedCall(name, args, wire, args, None, raised, "")
-        return {"raise": raised}, call, position
+        reason = f"appel de {name} hors du contrat : {error}"
+        reply, call = refused(name, args, wire, size, reason)
+        return reply, call, position
     # Seules les fonctions qui remplissent une grille modifient leurs arguments :
     # pour les autres (nb_adjacent_mines, appelée mille fois sur 50×20), pas de copie.
     before = clone(args) if filled_positions(name) else args
@@ -203,7 +246,8 @@ def serve(reference, message: dict, graded: str, lines: list[str], position: int
     finally:
         sys.stdin = saved_stdin
         random.setstate(state)
-    call = RelayedCall(name, before, wire, args, ret, raised, output.getvalue())
+    identities = [(identity(w), row_identities(w)) for w in wire]
+    call = RelayedCall(name, before, identities, ret, raised, output.getvalue(), size)
     reply = {
         "ret": to_wire(ret),
         "args": [to_wire(a) if i in filled_positions(name) else None for i, a in enumerate(args)],

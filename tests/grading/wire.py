@@ -76,6 +76,30 @@ def decode(data, depth: int = 0):
     raise Malformed("une valeur mal encodée")
 
 
+def count_values(data, limit: int) -> int | None:
+    """Le nombre de valeurs JSON d'une donnée encodée (chaque objet, chaque liste et tout
+    ce qu'ils contiennent ; un long texte compte pour un par tranche de 100 caractères),
+    compté sans la décoder ; None dès qu'il dépasse ``limit``, sans aller plus loin.
+    Une grille 50×20 encodée compte 1 063 valeurs.
+
+    >>> count_values([{"L": [{"L": [True, False], "id": 2}], "id": 1}, 3], 100)
+    10
+    >>> count_values([{"L": [0] * 500, "id": 1}], 100) is None
+    True
+    """
+    count, todo = 0, [data]
+    while todo:
+        value = todo.pop()
+        count += 1 + (len(value) // 100 if type(value) is str else 0)
+        if count > limit:
+            return None
+        if type(value) is list:
+            todo.extend(value)
+        elif type(value) is dict:
+            todo.extend(value.values())
+    return count
+
+
 def to_wire(value):
     """Une valeur Python simple, traduite pour le processus de travail."""
     if isinstance(value, tuple):
