@@ -281,6 +281,38 @@ def our_processes(markers: list[str]) -> list[str]:
     return found
 
 
+@needs_sandbox
+def test_sandbox_hides_installed_packages(tmp_path):
+    """Le bac à sable montre l'installation de Python, mais ses dossiers de paquets
+    installés (où un ``pip install .`` mettrait la solution de référence) y sont vides."""
+    prefix = Path(os.path.realpath(sys.base_prefix))
+    folders = [f for f in sandbox.package_folders([Path("/usr"), prefix]) if any(f.iterdir())]
+    if not folders:
+        pytest.skip("aucun paquet installé pour cet interpréteur")
+    read, write = os.pipe()
+    script = (
+        "import os, sys\n"
+        "for folder in sys.argv[1:]:\n"
+        "    print(folder, len(os.listdir(folder)))\n"
+        "print('stdlib', len(os.listdir(os.path.dirname(os.__file__))))\n"
+    )
+    code = tmp_path / "vide.py"
+    code.write_text("", encoding="utf-8")
+    command = sandbox.command({}, code, "vide.py", 1 << 20, write)
+    python = [str(sandbox.interpreter()), "-S", "-s", "-c", script, *map(str, folders)]
+    try:
+        run = subprocess.run(
+            [*command, *python], capture_output=True, text=True, timeout=30, pass_fds=(write,)
+        )
+    finally:
+        os.close(read)
+        os.close(write)
+    seen = dict(line.rsplit(" ", 1) for line in run.stdout.splitlines())
+    assert run.returncode == 0, run.stderr
+    assert int(seen.pop("stdlib")) > 100, "la bibliothèque standard doit rester visible"
+    assert seen == {str(folder): "0" for folder in folders}
+
+
 def grade_class(
     rendus: Path, out: Path, *options: str, env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
@@ -771,6 +803,58 @@ def test_memory_cap_holds_outside_the_process(judge):
     used = before - available_memory()  # mesuré pendant que le rendu tient tout
     assert outcome.error is not None or outcome.ret < cap // 2**20, f"{outcome.ret} Mio rangés"
     assert used < cap, f"la machine a perdu {used // 2**20} Mio"
+
+
+HOARD_IN_JUDGE = '''
+import gc
+import json
+
+
+def is_move_ok(opened, x, y):
+    """Fait décoder et garder au juge tout ce qu'il peut : un message de près de 4 Mio
+    fait de listes vides, 150 relais de deux grilles de 190 000 cases, puis des relais
+    justes (deux grilles 50×20) à l'infini."""
+    travailleur = next(o for o in gc.get_objects() if type(o).__name__ == "Worker")
+    vides = "[" + ",".join(["[]"] * (4 * 2**20 // 3 - 100)) + "]"
+    travailleur.channel_out.write('{"n": -1, "vides": ' + vides + "}\\n")
+    ligne = {"L": [True] * 9500, "id": 2}
+    enorme = {"L": [ligne] * 20, "id": 1}
+    for _ in range(150):
+        travailleur.send({"rpc": "is_finished", "args": [enorme, enorme], "out": ""})
+        travailleur.receive()
+    lignes = [{"L": [False] * 50, "id": 10 + i} for i in range(20)]
+    grille = {"L": lignes, "id": 3}
+    while True:
+        travailleur.send({"rpc": "is_finished", "args": [grille, grille], "out": ""})
+        travailleur.receive()
+'''
+
+
+def peak_memory_reset() -> None:
+    """Remet à zéro le pic de mémoire du processus (VmHWM), sous Linux."""
+    Path("/proc/self/clear_refs").write_text("5")
+
+
+def memory(field: str) -> int:
+    """Un champ de /proc/self/status (VmRSS, VmHWM), en octets."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1]) * 1024
+    raise AssertionError(f"/proc/self/status sans {field}")
+
+
+@pytest.mark.skipif(not Path("/proc/self/clear_refs").exists(), reason="Linux seulement")
+def test_judge_memory_stays_bounded(judge):
+    """Le juge vérifie la taille de ce qu'il reçoit avant de le décoder et ne garde pas
+    les relais refusés : un rendu qui lui envoie des gigaoctets de relais ne le fait
+    grossir que de quelques dizaines de Mio, et son appel s'arrête en le disant."""
+    sub = judge(HOARD_IN_JUDGE)
+    peak_memory_reset()
+    before = memory("VmRSS")
+    with pytest.raises(GraderAbort, match="valeurs aux autres fonctions du contrat"):
+        sub.call("is_move_ok", [[False, True]], 0, 0)
+    grown = memory("VmHWM") - before
+    assert grown < 160 * 2**20, f"le juge a grossi de {grown // 2**20} Mio"
 
 
 HIDDEN_CPU = '''
