@@ -5,7 +5,8 @@ processus, réseau, IPC, nom d'hôte, montages, et cgroup si possible) et n'y vo
 que :
 
 - l'installation de Python, en lecture seule (``/usr`` et le préfixe de
-  l'interpréteur, sans ses paquets installés : il est lancé avec ``-S -s``) ;
+  l'interpréteur), sans ses paquets installés : il est lancé avec ``-S -s`` et les
+  dossiers ``site-packages`` et ``dist-packages`` y sont vides ;
 - ``/sandbox``, un tmpfs privé limité en taille, qui contient une copie du
   processus de travail (``/sandbox/correcteur``), une copie du rendu
   (``/sandbox/soumission``, en lecture seule) et un dossier de travail vide ;
@@ -102,7 +103,28 @@ def system_binds() -> list[str]:
     python = interpreter()
     if not python.is_relative_to("/usr") and not python.is_relative_to(prefix):
         args += ["--ro-bind", str(python), str(python)]
+    for folder in package_folders([Path("/usr"), prefix]):
+        # Un tmpfs vide, aussitôt en lecture seule, cache les paquets installés.
+        args += ["--tmpfs", str(folder), "--remount-ro", str(folder)]
     return args
+
+
+def package_folders(roots: list[Path]) -> list[Path]:
+    """Les dossiers des paquets installés sous ``roots`` (``site-packages``,
+    ``dist-packages``) : le processus de travail n'en a pas besoin (il est lancé avec
+    ``-S -s``), et un ``pip install .`` non éditable y mettrait la solution de référence.
+    """
+    patterns = ("lib*/python3*/*-packages", "local/lib*/python3*/*-packages")
+    found = {
+        folder
+        for root in roots
+        for pattern in patterns
+        for folder in root.glob(pattern)
+        if folder.name in ("site-packages", "dist-packages")
+        and folder.is_dir()
+        and not folder.is_symlink()
+    }
+    return sorted(found)
 
 
 @functools.cache
