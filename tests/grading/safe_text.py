@@ -34,6 +34,61 @@ def printable(text: str) -> str:
     return SURROGATE.sub(escape, CONTROL.sub(escape, text))
 
 
+def one_line(text: str) -> str:
+    r"""Un nom venu d'un étudiant, sur une seule ligne : :func:`printable`, et le saut de
+    ligne et la tabulation montrés eux aussi par leur code.
+
+    >>> one_line("alice\n  bob 20 / 20\t")
+    'alice\\x0a  bob 20 / 20\\x09'
+    """
+    return printable(text).replace("\n", "\\x0a").replace("\t", "\\x09")
+
+
+def markdown_code(text: str) -> str:
+    """Un nom venu d'un étudiant, sur une ligne, en code Markdown : ni balise HTML, ni
+    lien, ni titre, ni mise en forme n'y agit, et ses accents graves ne le referment pas.
+
+    >>> markdown_code("a` <img src=x>")
+    '`` a` <img src=x> ``'
+    """
+    text = one_line(text)
+    longest = max((len(run) for run in re.findall("`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") or longest else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+# Ce qui agit dans un texte Markdown au milieu d'une ligne (liens, images, HTML,
+# entités, mise en forme, code, tableaux).
+MARKDOWN_ACTIVE = re.compile(r"([\\`*_\[\]<>&|~!])")
+
+
+def markdown_text(text: str) -> str:
+    r"""Un texte venu d'un étudiant (une raison, une remarque), sur une ligne, dont rien
+    n'agit en Markdown (chaque caractère actif est précédé d'une barre oblique inverse).
+
+    >>> print(markdown_text("<img src=x> [lien](y)"))
+    \<img src=x\> \[lien\](y)
+    """
+    return MARKDOWN_ACTIVE.sub(r"\\\1", one_line(text))
+
+
+def encodable(value):
+    """Une donnée JSON dont chaque texte peut s'écrire en UTF-8 : un demi-caractère
+    (« surrogate » isolé, qu'un message d'exception peut contenir) est montré par son code.
+
+    >>> encodable({"message": ["\\ud800 fin"]})
+    {'message': ['\\\\ud800 fin']}
+    """
+    if isinstance(value, str):
+        return SURROGATE.sub(escape, value)
+    if isinstance(value, dict):
+        return {encodable(key): encodable(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [encodable(item) for item in value]
+    return value
+
+
 def spreadsheet_cell(text: str) -> str:
     """Une cellule qu'un tableur ne prendra jamais pour une formule.
 

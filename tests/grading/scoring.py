@@ -10,6 +10,8 @@ from pathlib import Path
 
 import bareme
 
+from .safe_text import encodable
+
 
 @dataclass
 class TestResult:
@@ -285,12 +287,17 @@ def for_gradescope(data: dict, counterexamples: str = "toujours") -> dict:
     return result
 
 
+def json_text(data: dict, indent: int | None = 2) -> str:
+    """Le texte JSON d'un résultat, toujours encodable en UTF-8 (``safe_text.encodable``)."""
+    return json.dumps(encodable(data), ensure_ascii=False, indent=indent) + "\n"
+
+
 def write_results_json(path: Path, data: dict) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    path.write_text(json_text(data), encoding="utf-8")
 
 
 def send_results(descriptor: int, data: dict) -> None:
     """Écrit le résultat sur un descripteur hérité (le canal privé de noter_classe)."""
     with os.fdopen(descriptor, "w", encoding="utf-8") as channel:
-        channel.write(json.dumps(data, ensure_ascii=False))
+        channel.write(json_text(data, indent=None))

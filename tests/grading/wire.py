@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from .safe_text import printable
+
 MAX_DEPTH = 50  # une grille a trois niveaux ; au-delà, rien de ce que le TP renvoie
 
 
@@ -169,11 +171,18 @@ def error_field(message: dict) -> dict | None:
         )
         if not ok:
             raise Malformed("la ligne de l'erreur est mal formée")
-        line = [line[0][:300], line[1], line[2][:300]]
+        line = [printable(line[0][:300]), line[1], printable(line[2][:300])]
     function = error.get("function")
     if function is not None and (type(function) is not str or not function.isidentifier()):
         raise Malformed("la fonction de l'erreur est mal formée")
-    return {"type": kind[:100], "message": text[:500], "line": line, "function": function}
+    # Un message d'exception est écrit par le rendu : montré sans ses caractères de
+    # contrôle ni ses demi-caractères (qu'aucun fichier UTF-8 ne peut contenir).
+    return {
+        "type": printable(kind[:100]),
+        "message": printable(text[:500]),
+        "line": line,
+        "function": function,
+    }
 
 
 def check_done(message: dict, nargs: int, output_limit: int) -> dict:
