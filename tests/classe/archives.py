@@ -38,6 +38,13 @@ class UnsafeArchive(Exception):
     """L'archive ne peut pas être extraite sans risque ; le message dit pourquoi."""
 
 
+class UnsafeMember(UnsafeArchive):
+    """Une entrée de l'archive ne peut pas être extraite sans risque (les autres, si).
+
+    Dans l'archive d'une classe, elle ne coûte que le rendu où elle se trouve.
+    """
+
+
 def megabytes(size: int) -> str:
     return f"{size / MIB:.0f} Mio" if size >= MIB else f"{size / 1024:.0f} Kio"
 
@@ -75,18 +82,23 @@ def member_path(info: zipfile.ZipInfo) -> PurePosixPath | None:
     mode = info.external_attr >> 16
     kind = stat.S_IFMT(mode)
     if kind == stat.S_IFLNK:
-        raise UnsafeArchive(f"l'archive contient un lien symbolique ({name})")
+        raise UnsafeMember(f"l'archive contient un lien symbolique ({name})")
     if mode and kind not in (0, stat.S_IFREG, stat.S_IFDIR):
-        raise UnsafeArchive(f"l'archive contient un fichier spécial ({name})")
+        raise UnsafeMember(f"l'archive contient un fichier spécial ({name})")
     if info.flag_bits & 0x1:
-        raise UnsafeArchive("l'archive est protégée par un mot de passe")
+        raise UnsafeMember(f"l'archive est protégée par un mot de passe ({name})")
     return path
 
 
 def check(
-    archive: zipfile.ZipFile, limits: ArchiveLimits
+    archive: zipfile.ZipFile, limits: ArchiveLimits, refused: dict[str, str] | None = None
 ) -> list[tuple[zipfile.ZipInfo, PurePosixPath]]:
-    """Les entrées à extraire, après vérification de toutes ; lève :class:`UnsafeArchive`."""
+    """Les entrées à extraire, après vérification de toutes ; lève :class:`UnsafeArchive`.
+
+    Avec ``refused`` (l'archive d'une classe), une entrée refusée pour elle-même
+    (:class:`UnsafeMember`) n'arrête pas tout : elle n'est pas extraite, et la raison est
+    notée sous son chemin dans l'archive (elle ne coûte que le rendu qui la contient).
+    """
     infos = archive.infolist()
     if len(infos) > limits.max_files:
         raise UnsafeArchive(
@@ -95,16 +107,17 @@ def check(
     members = []
     total = 0
     for info in infos:
-        path = member_path(info)
-        if path is None:
+        try:
+            path = member_path(info)
+            if path is None:
+                continue
+            check_member(info, path, limits)
+        except UnsafeMember as error:
+            if refused is None:
+                raise
+            refused[member_name(info).replace("\\", "/").strip("/")] = str(error)
             continue
         total += info.file_size
-        ratio = info.file_size / max(info.compress_size, 1)
-        if info.file_size > MIB and ratio > limits.max_ratio:
-            raise UnsafeArchive(
-                f"l'archive est une « bombe » de décompression : {path} passerait de "
-                f"{megabytes(info.compress_size)} à {megabytes(info.file_size)}"
-            )
         members.append((info, path))
     if total > limits.max_bytes:
         raise UnsafeArchive(
@@ -114,17 +127,38 @@ def check(
     return members
 
 
-def extract_zip(archive_path: Path, destination: Path, limits: ArchiveLimits) -> Path:
+def check_member(info: zipfile.ZipInfo, path: PurePosixPath, limits: ArchiveLimits) -> None:
+    """La taille d'une entrée : lève :class:`UnsafeMember` si elle dépasse une limite."""
+    ratio = info.file_size / max(info.compress_size, 1)
+    if info.file_size > MIB and ratio > limits.max_ratio:
+        raise UnsafeMember(
+            f"l'archive est une « bombe » de décompression : {path} passerait de "
+            f"{megabytes(info.compress_size)} à {megabytes(info.file_size)}"
+        )
+    if info.file_size > limits.max_bytes:
+        raise UnsafeMember(
+            f"{path} ferait {megabytes(info.file_size)} une fois décompressé, plus que la "
+            f"limite de {megabytes(limits.max_bytes)}"
+        )
+
+
+def extract_zip(
+    archive_path: Path,
+    destination: Path,
+    limits: ArchiveLimits,
+    refused: dict[str, str] | None = None,
+) -> Path:
     """Extrait l'archive dans ``destination`` (qui ne doit pas exister) ; renvoie ce dossier.
 
     Toutes les entrées sont vérifiées avant la première écriture ; pendant
     l'extraction, les octets réellement écrits sont comptés (un en-tête peut
     mentir). En cas de refus, ``destination`` est effacé et :class:`UnsafeArchive`
-    dit pourquoi.
+    dit pourquoi. Avec ``refused`` (voir :func:`check`), une entrée refusée pour
+    elle-même est seulement laissée de côté, et notée.
     """
     try:
         with zipfile.ZipFile(archive_path) as archive:
-            members = check(archive, limits)
+            members = check(archive, limits, refused)
             destination.mkdir(parents=True)
             try:
                 write_members(archive, members, destination, limits)
