@@ -32,7 +32,7 @@ import tempfile
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 # La racine du dépôt, pour l'analyseur d'options en français du jeu.
 sys.path.insert(1, str(Path(__file__).resolve().parent.parent))
@@ -45,9 +45,9 @@ from classe.releve import write_notes
 from classe.resultats import Outcome, in_bareme_order
 from classe.retours import feedback
 from classe.synthese import class_summary
-from grading import secret
+from grading import scoring, secret
 from grading.locate import is_system_entry
-from grading.safe_text import printable
+from grading.safe_text import one_line, printable
 from grading.scoring import french_number
 from tp_demineur.arguments import FrenchParser, bounded_int
 
@@ -141,9 +141,16 @@ def grade_one(name: str, path: Path, out: Path) -> dict:
     except ValueError:
         result = None
     if result is None or type(result) is not dict or "tests" not in result:
-        lines = [line for line in text.splitlines() if line.strip()][-5:]
-        reason = problem or "la notation s'est arrêtée sans résultat"
-        return not_graded(printable("\n".join([reason, *lines])))
+        # Un refus du correcteur (pytest.UsageError) est une phrase en français écrite
+        # pour l'utilisateur : c'est la raison. La fin du journal de pytest est pour
+        # l'enseignant seul (la console) : elle peut citer les chemins de sa machine,
+        # jamais dans le retour de l'étudiant.
+        refusals = [
+            line[len("ERROR: ") :] for line in text.splitlines() if line.startswith("ERROR: ")
+        ]
+        reason = (refusals or [problem or "la notation s'est arrêtée sans résultat"])[0]
+        journal = [printable(line) for line in text.splitlines() if line.strip()][-5:]
+        return {**not_graded(printable(reason)), "journal": journal}
     return result
 
 
@@ -224,33 +231,56 @@ def output_problem(out: Path, rendus: Path, force: bool) -> str | None:
     return None
 
 
-def clear_outputs(out: Path):
+def put_in_place(stage: Path, out: Path) -> None:
+    """Met les résultats écrits dans ``stage`` à leur place dans ``out``.
+
+    Les résultats précédents ne sont mis de côté qu'à ce moment, une fois les nouveaux
+    écrits, et effacés une fois les nouveaux en place : une notation interrompue ou un
+    disque plein ne les fait jamais perdre. Si un déplacement échoue, les deux
+    versions restent dans ``out`` (:class:`OSError` dit où).
+    """
+    aside = Path(tempfile.mkdtemp(prefix=".notation-precedente-", dir=out))
     for name in OUTPUTS:
-        path = out / name
-        if path.is_dir() and not path.is_symlink():
-            shutil.rmtree(path)
-        elif path.exists() or path.is_symlink():
-            path.unlink()
+        if (out / name).exists() or (out / name).is_symlink():
+            (out / name).rename(aside / name)
+    for name in OUTPUTS:
+        if (stage / name).exists():
+            (stage / name).rename(out / name)
+    shutil.rmtree(aside)
+    shutil.rmtree(stage)
 
 
-def class_folder(rendus: Path, workdir: Path) -> Path:
-    """Le dossier des rendus ; l'archive .zip de toute la classe est d'abord extraite.
+def class_folder(rendus: Path, workdir: Path) -> tuple[Path, dict[str, str]]:
+    """Le dossier des rendus, et les rendus touchés par une entrée refusée de l'archive
+    (nom du rendu dans ce dossier → raison).
 
+    L'archive .zip de toute la classe est d'abord extraite ; une entrée refusée pour
+    elle-même (une « bombe », un lien) n'est pas extraite et ne coûte que son rendu.
     Une archive qui ne contient qu'un dossier (le dossier des rendus, zippé) : c'est lui.
     """
     if rendus.is_dir():
-        return rendus
-    folder = extract_zip(rendus, workdir / "classe", CLASS_LIMITS)
+        return rendus, {}
+    refused: dict[str, str] = {}
+    folder = extract_zip(rendus, workdir / "classe", CLASS_LIMITS, refused)
+    paths = [PurePosixPath(name).parts for name in refused]
     contents = [p for p in folder.iterdir() if not is_system_entry(p)]
-    if len(contents) == 1 and contents[0].is_dir() and not moodle.parse(contents[0].name, True):
-        return contents[0]
-    return folder
+    if (
+        len(contents) == 1
+        and contents[0].is_dir()
+        and not moodle.parse(contents[0].name, True)
+        and all(len(parts) > 1 and parts[0] == contents[0].name for parts in paths)
+    ):
+        folder, paths = contents[0], [parts[1:] for parts in paths]
+    touched: dict[str, str] = {}
+    for parts, reason in zip(paths, refused.values()):
+        touched.setdefault(parts[0] + ("/" if len(parts) > 1 else ""), reason)
+    return folder, touched
 
 
 def grade_all(entries: list[Entry], workdir: Path, out: Path, jobs: int) -> list[Outcome]:
     """Prépare et note chaque rendu ; écrit sur la console le résultat de chacun, dans l'ordre."""
     paths = {entry.label: prepare(entry, workdir) for entry in entries}
-    column = max(len(entry.label) for entry in entries)
+    column = min(40, max(len(entry.label) for entry in entries))
     gradable = sum(1 for path in paths.values() if path is not None)
     print(f"{len(entries)} rendu(s) : {gradable} à noter, {jobs} à la fois…")
     outcomes = []
@@ -266,11 +296,9 @@ def grade_all(entries: list[Entry], workdir: Path, out: Path, jobs: int) -> list
                 result = in_bareme_order(future.result()) if future else None
                 outcome = Outcome(entry, result)
                 outcomes.append(outcome)
-                shown = (
-                    f"{french_number(outcome.score):>6} / 20" if outcome.graded else outcome.status
-                )
-                note = f"  ({outcome.notes[0][:70]}…)" if outcome.graded and outcome.notes else ""
-                print(f"  {entry.label:<{column}}  {shown}{note}")
+                print(f"  {entry.label:<{column}}  {console_line(outcome)}")
+                for line in (result or {}).get("journal", []):
+                    print(f"  {'':<{column}}    | {one_line(line)}")
         except KeyboardInterrupt:  # Ctrl-C : les notations pas encore commencées sont annulées
             for future in futures.values():
                 future.cancel()
@@ -278,26 +306,62 @@ def grade_all(entries: list[Entry], workdir: Path, out: Path, jobs: int) -> list
     return outcomes
 
 
+def console_line(outcome: Outcome) -> str:
+    """Ce que la console dit d'un rendu, sur une seule ligne : sa note (et la première
+    remarque), ou pourquoi il n'est pas noté."""
+    if not outcome.graded:
+        return shortened(one_line(outcome.status), 110)
+    note = f"  ({shortened(one_line(outcome.notes[0]), 70)})" if outcome.notes else ""
+    return f"{french_number(outcome.score):>6} / 20{note}"
+
+
+def shortened(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def write_text(path: Path, text: str) -> None:
+    path.write_text(text, encoding="utf-8")
+
+
 def write_outputs(
     out: Path, outcomes: list[Outcome], moodle_out_of: int, class_secret: str | None = None
-) -> list[Path]:
-    """Écrit notes, retours, synthèse et feuille Moodle ; renvoie les fichiers principaux."""
+) -> tuple[list[Path], list[str]]:
+    """Écrit notes, retours, synthèse et feuille Moodle dans ``out``.
+
+    Renvoie les fichiers principaux écrits et les écritures ratées (chacune : le
+    fichier et la raison) : un fichier qui ne peut pas être écrit ne coûte que lui.
+    """
+    failures: list[str] = []
+
+    def attempt(path: Path, write, *args) -> bool:
+        try:
+            write(path, *args)
+            return True
+        except (OSError, ValueError) as error:
+            reason = getattr(error, "strerror", None) or str(error)
+            failures.append(f"{path.relative_to(out)} : {reason}")
+            return False
+
     (out / "retours").mkdir(parents=True, exist_ok=True)
     (out / "json").mkdir(parents=True, exist_ok=True)
     for outcome in outcomes:
         label = outcome.entry.label
-        (out / "retours" / f"{label}.txt").write_text(feedback(outcome), encoding="utf-8")
+        attempt(out / "retours" / f"{label}.txt", write_text, feedback(outcome))
         if outcome.graded:
-            data = json.dumps(outcome.result, ensure_ascii=False, indent=2) + "\n"
-            (out / "json" / f"{label}.json").write_text(data, encoding="utf-8")
-    written = [out / "notes.csv", out / "synthese.md"]
-    write_notes(written[0], outcomes)
-    written[1].write_text(class_summary(outcomes, class_secret), encoding="utf-8")
+            attempt(out / "json" / f"{label}.json", write_text, scoring.json_text(outcome.result))
+    written = [
+        path
+        for path, write, content in (
+            (out / "notes.csv", write_notes, outcomes),
+            (out / "synthese.md", write_text, class_summary(outcomes, class_secret)),
+        )
+        if attempt(path, write, content)
+    ]
     grades = [(o.entry.moodle, o.score) for o in outcomes if o.graded and o.entry.moodle]
-    if grades:
-        written.append(out / "notes_moodle.csv")
-        moodle.write_worksheet(written[-1], grades, moodle_out_of)
-    return written
+    worksheet = out / "notes_moodle.csv"
+    if grades and attempt(worksheet, moodle.write_worksheet, grades, moodle_out_of):
+        written.append(worksheet)
+    return written, failures
 
 
 def main(argv=None) -> int:
@@ -354,16 +418,33 @@ def grade_class(rendus: Path, out: Path, arguments, class_secret: str) -> int:
     with tempfile.TemporaryDirectory(prefix="noter-classe-") as work:
         workdir = Path(work)
         try:
-            listing = list_class(class_folder(rendus, workdir))
+            listing = list_class(*class_folder(rendus, workdir))
         except UnsafeArchive as error:
             print(f"Rien n'a été noté : archive de la classe refusée : {error}.", file=sys.stderr)
             return 2
         if not listing.entries:
             print(f"Aucun rendu dans {rendus}.", file=sys.stderr)
             return 2
-        clear_outputs(out)
-        outcomes = grade_all(listing.entries, workdir / "rendus", out, arguments.jobs)
-    written = write_outputs(out, outcomes, arguments.moodle_sur, class_secret)
+        out.mkdir(parents=True, exist_ok=True)
+        # Les nouveaux résultats s'écrivent à part ; les précédents restent en place
+        # jusqu'à ce qu'ils soient tous écrits.
+        stage = Path(tempfile.mkdtemp(prefix=".notation-en-cours-", dir=out))
+        try:
+            outcomes = grade_all(listing.entries, workdir / "rendus", out, arguments.jobs)
+            written, failures = write_outputs(stage, outcomes, arguments.moodle_sur, class_secret)
+        except BaseException:
+            shutil.rmtree(stage, ignore_errors=True)
+            raise
+    try:
+        put_in_place(stage, out)
+    except OSError as error:
+        print(
+            f"Les résultats n'ont pas pu être mis en place ({error.strerror}) : les nouveaux "
+            f"sont dans {stage}, les précédents dans {out}/.notation-precedente-*.",
+            file=sys.stderr,
+        )
+        return 1
+    written = [out / path.relative_to(stage) for path in written]
     if listing.ignored:
         print("Mis de côté (fichiers système) : " + ", ".join(p.name for p in listing.ignored))
     for remark in dict.fromkeys(r for outcome in outcomes for r in outcome.entry.remarks):
@@ -380,6 +461,11 @@ def grade_class(rendus: Path, out: Path, arguments, class_secret: str) -> int:
         f"noté(s), {len(missing)} non noté(s)."
     )
     print("Résultats : " + ", ".join(str(path) for path in written) + f", {out / 'retours'}/")
+    if failures:
+        print(f"ATTENTION : {len(failures)} fichier(s) de résultats n'ont pas pu être écrits :")
+        for failure in failures:
+            print(f"  {one_line(failure)}")
+        return 1
     return 0
 
 

@@ -239,14 +239,14 @@ def test_la_synthese_compte_des_etudiants(graded):
     assert "Moyenne des rendus notés : 19,75 / 20, médiane : 20,00 / 20." in summary
     missing = summary.split("## Rendus non notés")[1].split("##")[0]
     assert len(re.findall(r"^- ", missing, re.MULTILINE)) == 6
-    assert "- bombe (bombe.zip) : archive refusée : " in missing
+    assert "- `bombe` (`bombe.zip`) : archive refusée : " in missing
     assert "| Q9 | is_finished | 1,5 | 1,25 | 5 | 1 |" in summary
     assert "| Q3 | main | 2 | 2,00 | 6 | 0 |" in summary
     failed = summary.split("## Tests ratés")[1]
     assert failed.count("### ") == 1
     assert "### Q9 is_finished : is_finished renvoie 2" in failed
-    assert "Raté par 1 étudiant(s) sur 6 noté(s) (17 %) : dupont.py." in failed
-    assert "Contre-exemple le plus partagé (1 étudiant(s) sur 1 : dupont.py)" in failed
+    assert "Raté par 1 étudiant(s) sur 6 noté(s) (17 %) : `dupont.py`." in failed
+    assert "Contre-exemple le plus partagé (1 étudiant(s) sur 1 : `dupont.py`)" in failed
     assert summary.index("Q3 main (sur 2)") < summary.index("Q4 initialise_mines (sur 2)")
     assert "  de 18 à 20  " in summary and "2 rendus pour dupont" in summary
 
@@ -462,7 +462,7 @@ def test_la_synthese_regroupe_par_contre_exemple_quelle_que_soit_la_reponse():
         [graded("ana", "True", same), graded("bob", "1", same), graded("eve", "True", "autre")]
     )
     text = "\n".join(lines)
-    assert "Contre-exemple le plus partagé (2 étudiant(s) sur 3 : ana.py, bob.py)" in text
+    assert "Contre-exemple le plus partagé (2 étudiant(s) sur 3 : `ana.py`, `bob.py`)" in text
     assert same in text
 
 
@@ -493,3 +493,111 @@ def test_class_secret_written_and_given_back(tmp_path):
         assert one["cases"]["fingerprint"] == two["cases"]["fingerprint"]
     refused = run_class(rendus, tmp_path / "quatre", "--secret", "a b")
     assert refused.returncode == 2 and "secret" in refused.stderr
+
+
+# ---------------------------------------------------------------------------
+# Un lot qui finit toujours et ne détruit rien
+# ---------------------------------------------------------------------------
+
+LONG_NAME = "m" * 247 + ".py"  # 250 caractères : json/NOM.json dépasserait 255 octets
+FORGED = "alice 0,00 ∕ 20 (copie détectée)\nbob.py"  # un saut de ligne dans le nom
+MARKDOWN = "notes\n# Titre <img src=x onerror=alert(1)> [lien](x).txt"
+SURROGATE = REFERENCE + '\nraise ValueError("\\ud800 fin")\n'
+
+
+def test_des_noms_et_des_messages_qui_ne_cassent_rien(tmp_path):
+    """Un nom de 250 caractères, un nom avec un saut de ligne, un nom en Markdown et une
+    exception au message invalide en UTF-8 : chacun a la note de son code, chaque
+    résultat est écrit, et aucun ne forge une ligne de la console ou de la synthèse."""
+    rendus = tmp_path / "rendus"
+    rendus.mkdir()
+    for name in (LONG_NAME, FORGED):
+        (rendus / name).write_text(REFERENCE, encoding="utf-8")
+    (rendus / MARKDOWN).write_text("rien\n", encoding="utf-8")
+    (rendus / "zoe.py").write_text(SURROGATE, encoding="utf-8")
+    out = tmp_path / "notes"
+    run = run_class(rendus, out)
+    assert run.returncode == 0, run.stdout + run.stderr
+    notes = read_notes(out)
+    assert len(notes) == 4
+    graded = [row for row in notes.values() if row["statut"] == "noté"]
+    assert [number(row["total (/20)"]) for row in graded] == [20.0, 20.0, 20.0]
+    results = sorted((out / "json").iterdir())
+    assert len(results) == 3 and all(len(p.name.encode()) <= 130 for p in results)
+    # Un nom à saut de ligne tient sur une ligne de la console et de la synthèse.
+    lines = run.stdout.splitlines()
+    assert not any(line.startswith(("alice", "bob.py", "# Titre")) for line in lines)
+    assert any("alice 0,00 ∕ 20 (copie détectée)_x0abob" in line for line in lines)
+    # Le nom en Markdown reste du code : ni titre, ni image, ni lien.
+    summary = (out / "synthese.md").read_text(encoding="utf-8")
+    assert not any(line.startswith("# Titre") for line in summary.splitlines())
+    assert "`notes\\x0a# Titre <img src=x onerror=alert(1)> [lien](x).txt`" in summary
+    # L'exception au demi-caractère : une ligne sautée, dite, et rien de la machine.
+    zoe = (out / "retours" / "zoe.txt").read_text(encoding="utf-8")
+    assert "\\ud800 fin" in zoe and "Note : 20,00 / 20" in zoe
+    assert str(TESTS.parent) not in zoe and "Traceback" not in zoe
+
+
+def test_une_entree_refusee_de_l_archive_ne_coute_que_son_rendu(tmp_path):
+    """Dans l'export de Moodle, un tp.py suivi de 1,6 Mo de commentaires (compressé
+    plus de 100 fois) : cet étudiant est « non noté » avec la raison, l'autre est noté."""
+    export = tmp_path / "export.zip"
+    padding = "# " + "commentaire " * 140_000 + "\n"
+    zip_of(
+        export,
+        {
+            "Élodie Martin_1234_assignsubmission_file_/tp.py": REFERENCE + padding,
+            "Farid Benali_5678_assignsubmission_file_/tp.py": REFERENCE,
+        },
+    )
+    run = run_class(export, tmp_path / "notes")
+    assert run.returncode == 0, run.stdout + run.stderr
+    rows = {row["etudiant"]: row for row in read_notes(tmp_path / "notes").values()}
+    assert rows["Farid Benali"]["statut"] == "noté"
+    assert number(rows["Farid Benali"]["total (/20)"]) == pytest.approx(20.0)
+    elodie = rows["Élodie Martin"]["statut"]
+    assert elodie.startswith("non noté : une entrée de l'archive de la classe est refusée")
+    assert "bombe" in elodie and "tp.py" in elodie
+
+
+def test_une_ecriture_ratee_ne_coute_que_son_fichier(tmp_path):
+    """Un retour qui ne peut pas être écrit (nom trop long pour le système de fichiers)
+    est dit ; les autres retours, notes.csv et la synthèse sont écrits."""
+    import noter_classe
+
+    from classe.entries import Entry
+    from classe.resultats import Outcome
+
+    outcomes = [
+        Outcome(Entry("x" * 300, [Path("x.py")], label="x" * 300), None),
+        Outcome(Entry("yves", [Path("yves.py")], label="yves"), None),
+    ]
+    written, failures = noter_classe.write_outputs(tmp_path, outcomes, 20)
+    assert [path.name for path in written] == ["notes.csv", "synthese.md"]
+    assert len(failures) == 1 and failures[0].startswith("retours/xxx")
+    assert (tmp_path / "retours" / "yves.txt").is_file()
+
+
+def test_une_notation_interrompue_garde_les_resultats_precedents(tmp_path):
+    """--force, puis Ctrl-C pendant la notation : les résultats précédents sont intacts
+    et aucun dossier de travail ne reste dans le dossier des notes."""
+    rendus = tmp_path / "rendus"
+    rendus.mkdir()
+    for name in ("ana", "bea", "cid", "dan"):
+        (rendus / f"{name}.py").write_text(REFERENCE, encoding="utf-8")
+    out = tmp_path / "notes"
+    out.mkdir()
+    (out / "notes.csv").write_text("les notes d'hier\n", encoding="utf-8")
+    (out / "retours").mkdir()
+    (out / "retours" / "ancien.txt").write_text("un ancien retour\n", encoding="utf-8")
+    command = [sys.executable, str(SCRIPT), str(rendus), "--sortie", str(out), "--force"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    for line in process.stdout:
+        if "à noter" in line:
+            break
+    process.send_signal(2)  # SIGINT, le Ctrl-C de l'enseignant
+    process.communicate(timeout=120)
+    assert process.returncode == 130
+    assert (out / "notes.csv").read_text(encoding="utf-8") == "les notes d'hier\n"
+    assert sorted(p.name for p in out.iterdir()) == ["notes.csv", "retours"]
+    assert (out / "retours" / "ancien.txt").is_file()

@@ -20,7 +20,7 @@ from classe import moodle
 from classe.archives import SUBMISSION_LIMITS, UnsafeArchive, extract_zip
 from grading.checks import folded
 from grading.locate import SubmissionError, is_python_file, is_system_entry, resolve_submission
-from grading.safe_text import printable
+from grading.safe_text import one_line
 
 # Les types de remise de Moodle autres que les fichiers, en français.
 PLUGIN_NAMES = {"onlinetext": "texte en ligne", "comments": "commentaires"}
@@ -38,13 +38,13 @@ class Entry:
     remarks: list[str] = field(default_factory=list)
 
     def __post_init__(self):
-        self.student = printable(self.student)  # un nom de fichier peut tout contenir
+        self.student = one_line(self.student)  # un nom de fichier peut tout contenir
 
     @property
     def shown(self) -> str:
         """Les entrées du rendu telles qu'on les voit dans le dossier (``dupont/``, ``x.py``)."""
         names = ", ".join(path.name + ("/" if path.is_dir() else "") for path in self.paths)
-        return printable(names)
+        return one_line(names)
 
 
 @dataclass
@@ -65,33 +65,51 @@ def not_a_submission(path: Path) -> str:
     )
 
 
-def list_class(folder: Path) -> ClassFolder:
-    """Les rendus du dossier de la classe, dans l'ordre alphabétique (Élodie avant Farid)."""
+def list_class(folder: Path, refused: dict[str, str] | None = None) -> ClassFolder:
+    """Les rendus du dossier de la classe, dans l'ordre alphabétique (Élodie avant Farid).
+
+    ``refused`` : les rendus touchés par une entrée refusée de l'archive de la classe
+    (``nom`` pour un fichier, ``nom/`` pour un dossier → raison) ; chacun est « non
+    noté » avec sa raison, même si rien n'en a été extrait.
+    """
+    refused = refused or {}
+    reasons: dict[Path, str] = {}
+    found = {path: path.is_dir() for path in folder.iterdir()}
+    for key, reason in refused.items():
+        path = folder / key.rstrip("/")
+        found.setdefault(path, key.endswith("/"))
+        reasons[path] = f"une entrée de l'archive de la classe est refusée : {reason}"
     entries: list[Entry] = []
     ignored: list[Path] = []
     participants: dict[str, list[tuple[Path, moodle.MoodleName]]] = {}
-    for path in sorted(folder.iterdir(), key=lambda p: folded(p.name)):
-        if is_system_entry(path):
+    for path, is_dir in sorted(found.items(), key=lambda item: folded(item[0].name)):
+        if is_system_entry(path) and path not in reasons:
             ignored.append(path)
             continue
-        named = moodle.parse(path.name, path.is_dir())
+        named = moodle.parse(path.name, is_dir)
         if named is not None:
             participants.setdefault(named.participant, []).append((path, named))
-        elif path.is_dir() or is_python_file(path) or is_zip(path):
-            entries.append(Entry(student=student_name(path), paths=[path]))
+        elif is_dir or is_python_file(path) or is_zip(path) or path in reasons:
+            entries.append(Entry(student=student_name(path, is_dir), paths=[path]))
         else:
             entries.append(
-                Entry(student=student_name(path), paths=[path], problem=not_a_submission(path))
+                Entry(
+                    student=student_name(path, is_dir), paths=[path], problem=not_a_submission(path)
+                )
             )
     entries += [moodle_entry(items) for items in participants.values()]
+    for entry in entries:
+        problems = [reasons[path] for path in entry.paths if path in reasons]
+        if problems:
+            entry.problem = problems[0]
     entries.sort(key=lambda e: (folded(e.student), folded(e.shown)))
     mark_duplicates(entries)
     give_labels(entries)
     return ClassFolder(entries, ignored)
 
 
-def student_name(path: Path) -> str:
-    return path.name if path.is_dir() else path.stem
+def student_name(path: Path, is_dir: bool) -> str:
+    return path.name if is_dir else path.stem
 
 
 def moodle_entry(items: list[tuple[Path, moodle.MoodleName]]) -> Entry:
@@ -121,13 +139,23 @@ def mark_duplicates(entries: list[Entry]):
                 )
 
 
+# La longueur d'un nom de fichier de sortie, en octets (UTF-8) : les systèmes de
+# fichiers en permettent 255, il reste de la place pour « (2) » et « .json ».
+LABEL_BYTES = 120
+
+
 def file_label(name: str) -> str:
-    """Un nom de rendu, utilisable comme nom de fichier sur tout système.
+    """Un nom de rendu, utilisable comme nom de fichier sur tout système : sur une ligne,
+    sans caractère interdit, d'au plus :data:`LABEL_BYTES` octets.
 
     >>> file_label('=HYPERLINK("x")')
     '=HYPERLINK(_x_)'
+    >>> len(file_label("é" * 300).encode())
+    120
     """
-    return re.sub(r'[/\\:*?"<>|]', "_", printable(name)).strip(" .") or "rendu"
+    label = re.sub(r'[/\\:*?"<>|]', "_", one_line(name)).strip(" .")
+    label = label.encode("utf-8")[:LABEL_BYTES].decode("utf-8", "ignore").strip(" .")
+    return label or "rendu"
 
 
 def give_labels(entries: list[Entry]):

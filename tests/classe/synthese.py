@@ -15,6 +15,7 @@ import statistics
 import bareme
 from classe.resultats import Outcome, points_by_function
 from grading import secret
+from grading.safe_text import markdown_code, markdown_text
 from grading.scoring import french_number
 
 BAR = "█"
@@ -79,8 +80,14 @@ def score_bins(scores: list[float]) -> list[tuple[str, int]]:
 
 
 def names(labels: list[str]) -> str:
-    shown = ", ".join(labels[:NAMES_SHOWN])
+    """Des noms d'étudiants, en code Markdown (un nom de fichier peut tout contenir)."""
+    shown = ", ".join(markdown_code(label) for label in labels[:NAMES_SHOWN])
     return shown + (f", et {len(labels) - NAMES_SHOWN} autres" if len(labels) > NAMES_SHOWN else "")
+
+
+def flat(text: str) -> str:
+    """Un texte de plusieurs lignes, sur une seule (les lignes séparées par « / »)."""
+    return " / ".join(line.strip() for line in text.splitlines() if line.strip())
 
 
 def isolation_line(graded: list[Outcome]) -> str:
@@ -90,7 +97,7 @@ def isolation_line(graded: list[Outcome]) -> str:
         return "Le code de chaque rendu noté a tourné dans un bac à sable (bubblewrap)."
     return (
         f"ATTENTION : le code de {len(exposed)} rendu(s) a tourné SANS bac à sable, avec les "
-        "droits de l'enseignant : " + ", ".join(exposed) + "."
+        "droits de l'enseignant : " + ", ".join(map(markdown_code, exposed)) + "."
     )
 
 
@@ -122,13 +129,18 @@ def class_summary(outcomes: list[Outcome], class_secret: str | None = None) -> s
         )
     lines += [head, "", isolation_line(graded), "", cases_line(graded, class_secret)]
     lines += ["", "## Rendus non notés", ""]
-    lines += [f"- {o.entry.label} ({o.entry.shown}) : {o.reason}." for o in missing] or [
-        "Tous les rendus ont été notés."
-    ]
+    lines += [
+        f"- {markdown_code(o.entry.label)} ({markdown_code(o.entry.shown)}) : "
+        f"{markdown_text(flat(o.reason))}."
+        for o in missing
+    ] or ["Tous les rendus ont été notés."]
     duplicated = [o for o in outcomes if o.entry.remarks]
     if duplicated:
         lines += ["", "## À vérifier", ""]
-        lines += [f"- {o.entry.label} : {'; '.join(o.entry.remarks)}." for o in duplicated]
+        lines += [
+            f"- {markdown_code(o.entry.label)} : {markdown_text('; '.join(o.entry.remarks))}."
+            for o in duplicated
+        ]
     if not graded:
         return "\n".join(lines) + "\n"
     lines += ["", "## Répartition des notes", "", "```", *histogram(score_bins(scores)), "```"]
