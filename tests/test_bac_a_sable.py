@@ -298,7 +298,7 @@ def test_sandbox_hides_installed_packages(tmp_path):
     )
     code = tmp_path / "vide.py"
     code.write_text("", encoding="utf-8")
-    command = sandbox.command({}, code, "vide.py", 1 << 20, write)
+    command = sandbox.command({}, [], 1 << 20, write)
     python = [str(sandbox.interpreter()), "-S", "-s", "-c", script, *map(str, folders)]
     try:
         run = subprocess.run(

@@ -330,7 +330,9 @@ def test_seccomp_allow_list_is_named_and_numbered():
 @pytest.mark.skipif(sandbox.probe().mode != "bwrap", reason="bubblewrap indisponible ici")
 def test_the_sandbox_sees_nothing_of_the_machine(tmp_path):
     """Dans le bac à sable : ni le projet, ni le dossier personnel, ni /tmp, ni d'autres
-    processus, et rien d'écrivable dans l'installation de Python."""
+    processus, rien d'écrivable dans l'installation de Python, et aucun chemin de la
+    machine dans la table des montages hors de ce qui est montré (/usr, le préfixe de
+    Python) : le rendu y est une copie, sans le chemin d'où elle vient."""
     (tmp_path / "rendu.py").write_text("x = 1\n")
     code = textwrap.dedent(
         """
@@ -342,6 +344,10 @@ def test_the_sandbox_sees_nothing_of_the_machine(tmp_path):
         home = sys.argv[1]
         seen["home"] = sorted(os.listdir(home)) if os.path.isdir(home) else []
         seen["uid"] = os.getuid()
+        with open("/proc/self/mountinfo") as table:
+            seen["roots"] = [line.split()[3] for line in table]
+        with open("/sandbox/soumission/rendu.py") as copy:
+            seen["code"] = copy.read()
         try:
             open("/usr/fichier", "w")
             seen["usr"] = "écrit"
@@ -351,7 +357,9 @@ def test_the_sandbox_sees_nothing_of_the_machine(tmp_path):
         """
     )
     info_read, info_write = os.pipe()
-    args = sandbox.command({}, tmp_path / "rendu.py", "rendu.py", 2**20, info_write)
+    sources, folders = sandbox.inside_paths(tmp_path / "rendu.py", "rendu.py")
+    files = {inside: os.open(source, os.O_RDONLY) for inside, source in sources.items()}
+    args = sandbox.command(files, folders, 2**20, info_write)
     project = Path(__file__).resolve().parent.parent
     outside = [str(project), str(tmp_path)]
     run = subprocess.run(
@@ -359,11 +367,11 @@ def test_the_sandbox_sees_nothing_of_the_machine(tmp_path):
         capture_output=True,
         text=True,
         timeout=60,
-        pass_fds=(info_write,),
+        pass_fds=(info_write, *files.values()),
         check=False,
     )
-    os.close(info_read)
-    os.close(info_write)
+    for descriptor in (info_read, info_write, *files.values()):
+        os.close(descriptor)
     seen = json.loads(run.stdout)
     hidden = ["/home", "/tmp", "/etc/passwd", "/proc/2", "/sys", *outside]
     assert [path for path in hidden if seen[path]] == []
@@ -373,3 +381,8 @@ def test_the_sandbox_sees_nothing_of_the_machine(tmp_path):
     allowed = {prefix.relative_to(home).parts[0]} if prefix.is_relative_to(home) else set()
     assert set(seen["home"]) <= allowed
     assert seen["pids"] == [1] and seen["uid"] == 65534 and seen["usr"] == "refusé"
+    assert seen["code"] == "x = 1\n"
+    shown = ("/usr", "/etc/ld.so.cache", "/lib", str(prefix))
+    machine_paths = [root for root in seen["roots"] if root.startswith(("/tmp", "/home", "/root"))]
+    assert [root for root in machine_paths if not root.startswith(shown)] == []
+    assert not [root for root in seen["roots"] if str(tmp_path) in root or str(project) in root]

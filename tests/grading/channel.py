@@ -105,13 +105,16 @@ class WorkerProcess:
         opened: list[int] = []
         try:
             if self.isolation.isolated:
+                sources, folders = sandbox.inside_paths(code, code_name)
+                sources.update((sandbox.INSIDE_GRADER / p.name, p) for p in grader_files)
+                folders.append(sandbox.INSIDE_GRADER)
                 files = {}
-                for path in grader_files:
-                    files[path.name] = os.open(path, os.O_RDONLY)
-                    opened.append(files[path.name])
+                for inside, source in sources.items():
+                    files[inside] = os.open(source, os.O_RDONLY | os.O_NOFOLLOW)
+                    opened.append(files[inside])
                 info_read, info_write = os.pipe()
                 opened += [info_read, info_write]
-                args = sandbox.command(files, code, code_name, 16 * 2**20, info_write)
+                args = sandbox.command(files, folders, 16 * 2**20, info_write)
                 for key, value in env.items():
                     args += ["--setenv", key, value]
                 args += ["--", *python, str(sandbox.INSIDE_GRADER / "worker.py")]

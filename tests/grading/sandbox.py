@@ -9,7 +9,9 @@ que :
   dossiers ``site-packages`` et ``dist-packages`` y sont vides ;
 - ``/sandbox``, un tmpfs privé limité en taille, qui contient une copie du
   processus de travail (``/sandbox/correcteur``), une copie du rendu
-  (``/sandbox/soumission``, en lecture seule) et un dossier de travail vide ;
+  (``/sandbox/soumission``, en lecture seule ; copiée par ``--ro-bind-data``, elle
+  ne laisse pas son chemin sur la machine dans la table des montages) et un dossier
+  de travail vide ;
 - son propre ``/proc`` (il y est le processus 1 : aucun autre processus n'y
   existe) et un ``/dev`` minimal.
 
@@ -145,17 +147,17 @@ def bwrap_features() -> tuple[str | None, frozenset[str]]:
 
 
 def command(
-    worker_files: dict[str, int],
-    code: Path,
-    code_name: str,
+    files: dict[Path, int],
+    folders: list[Path],
     tmpfs_bytes: int,
     info_fd: int,
 ) -> list[str]:
     """La ligne de commande bwrap qui lance le processus de travail.
 
-    ``worker_files`` : nom du fichier du correcteur → descripteur ouvert sur son
-    contenu (copié dans le tmpfs par ``--ro-bind-data``) ; ``code`` : la copie
-    privée du rendu, montée en lecture seule sous ``/sandbox/soumission/code_name``.
+    ``files`` : chemin dans le bac à sable → descripteur ouvert sur le contenu du
+    fichier, copié dans le tmpfs par ``--ro-bind-data`` (les fichiers du correcteur et
+    la copie privée du rendu : aucun chemin de la machine n'est monté, et la table
+    des montages n'en montre aucun) ; ``folders`` : les dossiers à créer d'abord.
     """
     path, features = bwrap_features()
     args = [
@@ -188,9 +190,10 @@ def command(
     if "--size" in features:
         args += ["--size", str(tmpfs_bytes)]
     args += ["--perms", "0755", "--tmpfs", str(INSIDE)]
-    for name, descriptor in worker_files.items():
-        args += ["--ro-bind-data", str(descriptor), str(INSIDE_GRADER / name)]
-    args += ["--ro-bind", str(code), str(INSIDE_CODE / code_name)]
+    for folder in folders:
+        args += ["--dir", str(folder)]
+    for path, descriptor in files.items():
+        args += ["--ro-bind-data", str(descriptor), str(path)]
     args += ["--dir", str(INSIDE_WORKDIR), "--chdir", str(INSIDE_WORKDIR)]
     if "--size" not in features:
         args += ["--remount-ro", str(INSIDE)]
@@ -198,6 +201,20 @@ def command(
     # de périphérique (/dev/null…) restent utilisables, mais rien ne s'y entasse.
     args += ["--remount-ro", "/dev", "--remount-ro", "/", "--info-fd", str(info_fd)]
     return args
+
+
+def inside_paths(code: Path, code_name: str) -> tuple[dict[Path, Path], list[Path]]:
+    """Où la copie privée du rendu (un fichier, ou un dossier sans lien) paraît dans le bac
+    à sable : chemin dedans → fichier de la copie, et les dossiers à y créer."""
+    target = INSIDE_CODE / code_name
+    if not code.is_dir():
+        return {target: code}, [INSIDE_CODE]
+    files, folders = {}, [INSIDE_CODE, target]
+    for folder, subfolders, names in os.walk(code):
+        relative = Path(folder).relative_to(code)
+        folders += [target / relative / name for name in sorted(subfolders)]
+        files.update((target / relative / name, Path(folder) / name) for name in sorted(names))
+    return files, folders
 
 
 @functools.cache
@@ -210,7 +227,7 @@ def probe() -> Isolation:
     read, write = os.pipe()
     try:
         args = [
-            *command({}, Path("/dev/null"), "rien", 1 << 20, write),
+            *command({}, [], 1 << 20, write),
             str(interpreter()),
             "-S",
             "-s",
