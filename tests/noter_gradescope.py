@@ -121,6 +121,10 @@ def grade(submission: Path, scratch: Path, require_sandbox: bool, minutes: int) 
     noter_classe.SANDBOX_OPTIONS[:] = ["--require-sandbox"] if require_sandbox else []
     noter_classe.TIME_LIMIT = minutes * 60
     result = noter_classe.grade_one("rendu", code, scratch)
+    # La fin du journal d'une notation arrêtée : pour l'enseignant seul (la sortie de
+    # l'autograder, cachée aux étudiants), jamais dans le résultat.
+    for line in result.pop("journal", []):
+        print(f"journal de la notation | {line}")
     if unpacked.refused:
         refused = ", ".join(f"{path} ({why})" for path, why in unpacked.refused)
         note = printable(f"Fichiers de votre archive non extraits : {refused}.")

@@ -16,6 +16,7 @@ from . import contract
 from .channel import WorkerLost, WorkerProcess, worker_environment
 from .limits import Limits
 from .private_copy import PrivateCopy
+from .safe_text import printable
 from .wire import Malformed, error_field
 
 GRADING = Path(__file__).resolve().parent
@@ -59,7 +60,7 @@ def load(
         "functions": [f for f in functions if f in contract.FUNCTIONS],
         "error": safe_error(info),
         "read_input": info.get("read_input") is True,
-        "output": info.get("out", "")[:2000] if type(info.get("out")) is str else "",
+        "output": printable(info["out"][:2000]) if type(info.get("out")) is str else "",
         **rescued_parts(info),
     }
     return loaded, lockdown
@@ -102,12 +103,22 @@ def rescued_parts(info: dict) -> dict:
         if type(items) is not list:
             continue
         parts[key] = [
-            {name: item[name] for name in shape}
+            {name: shown(item[name]) for name in shape}
             for item in items[:50]
             if type(item) is dict
             and all(isinstance(item.get(name), kind) for name, kind in shape.items())
             and all(type(f) is str for f in item.get("functions", []))
         ]
     if type(info.get("encoding")) is str:
-        parts["encoding"] = info["encoding"][:20]
+        parts["encoding"] = printable(info["encoding"][:20])
     return parts
+
+
+def shown(value):
+    """Un champ venu du processus de travail, prêt à être montré : un texte coupé à 500
+    caractères et sans caractère de contrôle, une liste de textes de même."""
+    if type(value) is str:
+        return printable(value[:500])
+    if type(value) is list:
+        return [shown(item) for item in value[:50]]
+    return value
