@@ -61,18 +61,36 @@ class Clock:
 
 
 class Meter:
-    """Le temps de calcul et l'attente en file d'un processus, lus dans /proc."""
+    """Le temps de calcul et l'attente en file d'un processus, lus dans /proc.
+
+    Les deux fichiers sont ouverts une fois et relus sur place (``pread``) : le juge
+    les lit à chaque message. Un descripteur ouvert reste lié à ce processus-là, même
+    si son numéro est repris après sa mort (la lecture échoue alors).
+    """
 
     def __init__(self, pid: int):
-        self.stat = Path(f"/proc/{pid}/stat")
-        self.schedstat = Path(f"/proc/{pid}/schedstat")
-        self.available = self.stat.exists()
+        self.stat = self.open(f"/proc/{pid}/stat")
+        self.schedstat = self.open(f"/proc/{pid}/schedstat")
+        self.available = self.stat is not None
+
+    @staticmethod
+    def open(path: str) -> int | None:
+        try:
+            return os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+        except OSError:
+            return None
+
+    @staticmethod
+    def read(descriptor: int | None) -> str:
+        if descriptor is None:
+            raise OSError("fichier absent")
+        return os.pread(descriptor, 1024, 0).decode("ascii", "replace")
 
     def cpu(self) -> float | None:
         if not self.available:
             return None
         try:
-            fields = self.stat.read_text().rpartition(")")[2].split()
+            fields = self.read(self.stat).rpartition(")")[2].split()
             return (int(fields[11]) + int(fields[12])) / TICKS
         except (OSError, IndexError, ValueError):
             return None
@@ -80,9 +98,17 @@ class Meter:
     def queued(self) -> float:
         """Le temps passé à attendre un processeur libre (la charge de la machine)."""
         try:
-            return int(self.schedstat.read_text().split()[1]) / 1e9
+            return int(self.read(self.schedstat).split()[1]) / 1e9
         except (OSError, IndexError, ValueError):
             return 0.0
+
+    def close(self):
+        for descriptor in (self.stat, self.schedstat):
+            if descriptor is not None:
+                with contextlib.suppress(OSError):
+                    os.close(descriptor)
+        self.stat = self.schedstat = None
+        self.available = False
 
 
 class WorkerProcess:
@@ -198,6 +224,9 @@ class WorkerProcess:
                 os.kill(self.pid, signal.SIGKILL)
         with contextlib.suppress(Exception):
             self.process.wait(timeout=10)
+        if self.meter is not None:
+            self.meter.close()
+            self.meter = None
         for stream in (self.process.stdin, self.process.stdout):
             with contextlib.suppress(Exception):
                 stream.close()

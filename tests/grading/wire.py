@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from .safe_text import printable
 
 MAX_DEPTH = 50  # une grille a trois niveaux ; au-delà, rien de ce que le TP renvoie
+SIMPLE = {type(None), bool, int, str}  # les valeurs simples d'une liste encodée
 
 
 class Malformed(Exception):
@@ -64,9 +65,7 @@ def decode(data, depth: int = 0):
         items = data["L"]
         if type(items) is not list or type(data.get("id")) is not int:
             raise Malformed("une liste mal encodée")
-        if dict not in map(type, items):
-            if not all(v is None or type(v) in (bool, int, str) for v in items):
-                raise Malformed("une liste mal encodée")
+        if set(map(type, items)) <= SIMPLE:
             return list(items)  # une ligne de valeurs simples : le chemin rapide
         return [decode(v, depth + 1) for v in items]
     if "T" in data:
@@ -92,13 +91,22 @@ def count_values(data, limit: int) -> int | None:
     count, todo = 0, [data]
     while todo:
         value = todo.pop()
-        count += 1 + (len(value) // 100 if type(value) is str else 0)
+        count += 1
+        kind = type(value)
+        if kind is list or kind is dict:
+            items = value if kind is list else list(value.values())
+            kinds = set(map(type, items))
+            if kinds <= SIMPLE:
+                # Une ligne de valeurs simples, comptée sans boucle Python.
+                count += len(items)
+                if str in kinds:
+                    count += sum(len(v) // 100 for v in items if type(v) is str)
+            else:
+                todo.extend(items)
+        elif kind is str:
+            count += len(value) // 100
         if count > limit:
             return None
-        if type(value) is list:
-            todo.extend(value)
-        elif type(value) is dict:
-            todo.extend(value.values())
     return count
 
 
