@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from . import relay
 from .channel import Clock, WorkerLost, WorkerProcess
-from .wire import Malformed, check_done, to_wire
+from .wire import Malformed, check_done, decode, error_field, to_wire
 from .worker import Encoder
 from .worker import decode as worker_decode
 
@@ -91,6 +91,30 @@ class Outcome:
     wire_ret: object
     wire_args: list
     relayed: list[relay.RelayedCall] = field(default_factory=list)
+
+
+@dataclass
+class CaseOutcome:
+    """Ce qu'a fait un cas d'une série (``Submission.cases``), selon le processus de travail."""
+
+    ret: object
+    error: dict | None
+    changed: bool  # les arguments ont-ils changé ?
+
+
+def case_outcomes(reply: dict, count: int) -> list[CaseOutcome]:
+    """La réponse à une série de cas, vérifiée : ``count`` triplets (valeur, exception,
+    arguments changés) ; lève :class:`Malformed` sinon."""
+    items = reply.get("cases")
+    if type(items) is not list or len(items) != count:
+        raise Malformed(f"une série qui n'a pas {count} résultat(s)")
+    outcomes = []
+    for item in items:
+        if type(item) is not list or len(item) != 3 or type(item[2]) is not bool:
+            raise Malformed("un résultat de série mal formé")
+        error = error_field({"error": item[1]})
+        outcomes.append(CaseOutcome(decode(item[0]), error, item[2]))
+    return outcomes
 
 
 @dataclass

@@ -23,12 +23,14 @@ from pathlib import Path
 
 from . import sandbox
 from .calls import (
+    CaseOutcome,
     Conversation,
     GraderAbort,
     Outcome,
     TimeBudget,
     Transcript,
     abort_for,
+    case_outcomes,
     outcome_of,
 )
 from .channel import WorkerLost, WorkerProcess
@@ -36,7 +38,7 @@ from .limits import Limits
 from .loading import load
 from .locate import SubmissionError, resolve_submission
 from .private_copy import PrivateCopy
-from .wire import to_wire
+from .wire import Malformed, to_wire
 
 __all__ = ["GraderAbort", "Limits", "Outcome", "Submission", "SubmissionError"]
 
@@ -224,6 +226,37 @@ class Submission:
             self.worker,
             self.limits,
         )
+
+    def cases(
+        self, name: str, args: list, positions: list[int], cases: list[list], seconds: float
+    ) -> list[CaseOutcome]:
+        """Appelle ``name`` sur chaque cas, en une seule requête : les arguments ``args``,
+        où les valeurs du cas prennent les places ``positions``.
+
+        Pour les fonctions qui ne lisent rien au clavier et dont on ne regarde que la
+        valeur renvoyée (et que leurs arguments ne changent pas). Ce qu'en dit le
+        processus de travail n'est qu'un tri : un cas qui paraît raté est revérifié par
+        un appel seul (``call``), qui décide.
+        """
+        self.relay_seed = 0
+        request = {
+            "op": "cases",
+            "func": name,
+            "args": [to_wire(a) for a in args],
+            "positions": positions,
+            "cases": [[to_wire(v) for v in values] for values in cases],
+            "stubs": self.reference is not None,
+        }
+        reply, _ = self.exchange(request, name, seconds, [])
+        try:
+            return case_outcomes(reply, len(cases))
+        except Malformed as error:
+            self.worker.stop()
+            raise GraderAbort(
+                "channel",
+                f"pendant l'appel de {name}, le processus de travail a envoyé {error} "
+                "(votre code a-t-il écrit sur le canal du correcteur ?)",
+            ) from None
 
     def batch(self, name: str, *args, seeds: list[int], seconds: float) -> list[Outcome]:
         """Appelle ``name(*args)`` une fois par graine, en une seule requête."""

@@ -192,10 +192,30 @@ class Encoder:
 def decode(data):
     """Traduit les données du juge en valeurs Python (listes neuves)."""
     if isinstance(data, list):
+        if not set(map(type, data)) & {list, dict}:
+            return list(data)  # une ligne de valeurs simples
         return [decode(v) for v in data]
     if isinstance(data, dict) and "T" in data:
         return tuple(decode(v) for v in data["T"])
     return data
+
+
+def restore_streams():
+    """Rend à Python ses flux standard, après un appel."""
+    sys.stdin, sys.stdout, sys.stderr = sys.__stdin__, sys.__stdout__, sys.__stderr__
+
+
+def strictly_equal(a, b) -> bool:
+    """Mêmes valeurs et mêmes types exacts, listes comprises (``True`` n'est pas ``1``)."""
+    if type(a) is not type(b):
+        return False
+    if type(a) is not list:
+        return a == b
+    if len(a) != len(b):
+        return False
+    if list not in set(map(type, a)):  # une ligne : comparée par des fonctions intégrées
+        return a == b and list(map(type, a)) == list(map(type, b))
+    return all(strictly_equal(x, y) for x, y in zip(a, b))
 
 
 def write_back(target, after):
@@ -301,7 +321,7 @@ class Worker:
         except BaseException as exception:
             error = describe_exception(exception, self.root)
         finally:
-            sys.stdin, sys.stdout, sys.stderr = sys.__stdin__, sys.__stdout__, sys.__stderr__
+            restore_streams()
         if self.module is not None:
             for name in self.contract:
                 value = self.module.__dict__.get(name)
@@ -410,7 +430,7 @@ class Worker:
         except BaseException as exception:
             error = describe_exception(exception, self.root)
         finally:
-            sys.stdin, sys.stdout, sys.stderr = sys.__stdin__, sys.__stdout__, sys.__stderr__
+            restore_streams()
             self.remove_stubs(saved)
         try:
             encoded_value = self.encoder.encode(value)
@@ -429,6 +449,45 @@ class Worker:
             "overflow": output.overflow,
         }
 
+    def run_cases(self, request: dict) -> dict:
+        """Une fonction qui ne lit rien au clavier, appelée sur une liste d'entrées.
+
+        Chaque cas reçoit des arguments neufs (``args``, où les valeurs du cas prennent
+        les places ``positions``) ; pour chacun, la valeur renvoyée, l'exception, et si
+        les arguments ont changé. Le juge revérifie par un appel seul tout cas qui rate.
+        """
+        name = request["func"]
+        function = self.functions[name]
+        positions = request["positions"]
+        self.graded = name
+        saved = self.install_stubs(name) if request.get("stubs") else []
+        results = []
+        try:
+            for values in request["cases"]:
+                args = [decode(arg) for arg in request["args"]]
+                for position, value in zip(positions, values):
+                    args[position] = value
+                output = CappedText(self.output_limit)
+                sys.stdin, sys.stdout, sys.stderr = ScriptedInput(None), output, output
+                error, value = None, None
+                try:
+                    value = function(*args)
+                except BaseException as exception:
+                    error = describe_exception(exception, self.root)
+                finally:
+                    restore_streams()
+                fresh = [decode(arg) for arg in request["args"]]
+                for position, given in zip(positions, values):
+                    fresh[position] = given
+                try:
+                    value = Encoder().encode(value)
+                except BaseException as exception:
+                    error, value = error or describe_exception(exception, self.root), None
+                results.append([value, error, not strictly_equal(args, fresh)])
+        finally:
+            self.remove_stubs(saved)
+        return {"done": True, "cases": results}
+
     def serve(self):
         while True:
             request = self.receive()
@@ -443,6 +502,8 @@ class Worker:
                     if results[-1]["error"]:
                         break
                 self.send({"done": True, "batch": results})
+            elif request.get("op") == "cases":
+                self.send(self.run_cases(request))
             else:
                 self.send({"done": True, "error": {"type": "Protocole", "message": "?"}})
 
