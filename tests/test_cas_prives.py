@@ -58,7 +58,22 @@ def batch(self, name, *args, seeds, seconds):
     return outcomes
 
 
+original_cases = judge.Submission.cases
+
+
+def cases(self, name, args, positions, values, seconds):
+    outcomes = original_cases(self, name, args, positions, values, seconds)
+    for point, outcome in zip(values, outcomes):
+        called = clone(list(args))
+        for position, value in zip(positions, point):
+            called[position] = value
+        RECORDS.append({"name": name, "args": called, "seed": None, "ret": outcome.ret,
+                        "after": called, "out": "", "reads": []})
+    return outcomes
+
+
 judge.Submission.call, judge.Submission.batch = call, batch
+judge.Submission.cases = cases
 
 
 def pytest_unconfigure(config):

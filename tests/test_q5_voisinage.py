@@ -19,9 +19,20 @@ from grading.strategies import NO_SHRINK
 # accepte ces cases-là.
 @public_example(case={"x": 0, "y": 4, "width": 3, "height": 3})
 @public_example(case={"x": 4, "y": 0, "width": 3, "height": 3})
+# Le coin du plus grand plateau.
+@public_example(case={"x": 49, "y": 19, "width": 50, "height": 20})
 def test_is_coord_ok(sub, case):
     """is_coord_ok dit si (x, y) est sur le plateau, pour tous les entiers"""
     checks.is_coord_ok_answers(sub, case, expected.is_coord_ok(case))
+
+
+@pytest.mark.question("is_coord_ok")
+@settings(max_examples=2, phases=NO_SHRINK)
+@given(case=strategies.edge_sweep_cases())
+@public_example(case={"points": [*strategies.every_edge(), [7, 2, 8, 3], [-5, 30, 50, 20]]})
+def test_is_coord_ok_every_edge(sub, case):
+    """is_coord_ok sur chaque bord de chaque plateau, de 1×1 à 50×20"""
+    checks.is_coord_ok_everywhere(sub, case, expected.is_coord_ok_everywhere(case))
 
 
 @pytest.mark.question("nb_adjacent_mines", poids=2)
@@ -48,6 +59,16 @@ def test_nb_adjacent_mines_corners(sub, case, right, bottom):
     y = len(mines) - 1 if bottom else 0
     case = {"mines": mines, "x": x, "y": y}
     checks.nb_adjacent_mines_counts(sub, case, expected.nb_adjacent_mines(case))
+
+
+@pytest.mark.question("nb_adjacent_mines")
+@settings(max_examples=4, phases=NO_SHRINK)
+@given(case=strategies.every_cell_cases("mines"))
+@public_example(case=publics.every_cell_case("mines", publics.SUJET_MINES))
+@public_example(case=publics.every_cell_case("mines", publics.sample_mines(50, 20, 7, 0.3)))
+def test_nb_adjacent_mines_every_cell(sub, case):
+    """nb_adjacent_mines sur chaque case d'un plateau, jusqu'à 50×20"""
+    checks.nb_adjacent_mines_everywhere(sub, case, expected.nb_adjacent_mines_everywhere(case))
 
 
 @pytest.mark.question("compute_neigh")

@@ -1,10 +1,11 @@
 """Q7 : is_move_ok et ask_move."""
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 
-from grading import checks, expected, strategies
+from grading import checks, expected, publics, strategies
 from grading.publics import public_example
+from grading.strategies import NO_SHRINK
 
 
 @pytest.mark.question("is_move_ok")
@@ -19,6 +20,20 @@ from grading.publics import public_example
 def test_is_move_ok(sub, case):
     """is_move_ok : sur le plateau et pas encore ouverte, sans erreur hors du plateau"""
     checks.is_move_ok_answers(sub, case, expected.is_move_ok(case))
+
+
+@pytest.mark.question("is_move_ok")
+@settings(max_examples=4, phases=NO_SHRINK)
+@given(case=strategies.every_cell_cases("opened", ring=1))
+@public_example(
+    case=publics.every_cell_case("opened", publics.opened_at(5, 4, [(0, 0), (4, 3)]), ring=1)
+)
+@public_example(
+    case=publics.every_cell_case("opened", publics.sample_mines(50, 20, 3, 0.4), ring=1)
+)
+def test_is_move_ok_every_cell(sub, case):
+    """is_move_ok sur chaque case d'un plateau et tout autour, jusqu'à 50×20"""
+    checks.is_move_ok_everywhere(sub, case, expected.is_move_ok_everywhere(case))
 
 
 @pytest.mark.question("ask_move")

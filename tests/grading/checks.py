@@ -16,7 +16,7 @@ import unicodedata
 
 from . import stats
 from .boards import cell_differences, differing_region, quote_lines, short, show_grids, size
-from .calls import Outcome
+from .calls import GraderAbort, Outcome
 from .contract import GRIDS, PARAMETERS
 from .wire import same
 
@@ -382,6 +382,75 @@ def is_coord_ok_answers(sub, case: dict, expected: bool):
     outcome = sub.call("is_coord_ok", x, y, width, height)
     expect_no_error(outcome, "is_coord_ok", example)
     expect_exact("is_coord_ok", expected, outcome.ret, example)
+
+
+# Une série de cas envoyée d'un coup (Submission.cases) : assez pour que l'aller et retour
+# ne coûte rien, assez peu pour que 5 s de calcul suffisent à une fonction lente.
+SERIES = 2_000
+
+
+def screen(sub, name: str, args: list, positions: list[int], case: dict, answers: list, recheck):
+    """Chaque point du cas, appelé en séries ; le premier qui paraît raté (exception,
+    mauvaise réponse, argument modifié) est revérifié seul par ``recheck(point, réponse)``,
+    la vérification d'un cas ordinaire, qui échoue avec son explication."""
+    points = case["points"]
+    for start in range(0, len(points), SERIES):
+        chunk, expected = points[start : start + SERIES], answers[start : start + SERIES]
+        try:
+            outcomes = sub.cases(name, args, positions, chunk, sub.limits.call_seconds)
+        except GraderAbort as abort:
+            if abort.cause not in ("cpu", "idle"):
+                raise
+            # Une série trop longue : chaque cas, seul, pour trouver celui qui ne finit pas.
+            for point, answer in zip(chunk, expected):
+                recheck(point, answer)
+            raise
+        for point, outcome, answer in zip(chunk, outcomes, expected):
+            if outcome.error or outcome.changed or not same(answer, outcome.ret):
+                recheck(point, answer)
+                shown = [
+                    repr(point[positions.index(i)]) if i in positions else parameter
+                    for i, parameter in enumerate(PARAMETERS[name])
+                ]
+                example = f"  Exemple : {name}({', '.join(shown)})"
+                fail(
+                    f"{name} a répondu {short(outcome.ret)} au milieu d'une série d'appels, "
+                    f"et {answer!r} appelée seule : sa réponse ne doit dépendre que de ses "
+                    f"arguments.\n{example}",
+                    example=example,
+                )
+
+
+def is_coord_ok_everywhere(sub, case: dict, expected: list[bool]):
+    """is_coord_ok sur chaque bord de chaque plateau, de 1×1 à 50×20."""
+
+    def recheck(point, answer):
+        x, y, width, height = point
+        is_coord_ok_answers(sub, {"x": x, "y": y, "width": width, "height": height}, answer)
+
+    screen(sub, "is_coord_ok", [0, 0, 0, 0], [0, 1, 2, 3], case, expected, recheck)
+
+
+def nb_adjacent_mines_everywhere(sub, case: dict, expected: list[int]):
+    """nb_adjacent_mines sur chaque case d'un plateau."""
+    mines = case["mines"]
+
+    def recheck(point, answer):
+        x, y = point
+        nb_adjacent_mines_counts(sub, {"mines": mines, "x": x, "y": y}, answer)
+
+    screen(sub, "nb_adjacent_mines", [mines, 0, 0], [1, 2], case, expected, recheck)
+
+
+def is_move_ok_everywhere(sub, case: dict, expected: list[bool]):
+    """is_move_ok sur chaque case d'un plateau et tout autour."""
+    opened = case["opened"]
+
+    def recheck(point, answer):
+        x, y = point
+        is_move_ok_answers(sub, {"opened": opened, "x": x, "y": y}, answer)
+
+    screen(sub, "is_move_ok", [opened, 0, 0], [1, 2], case, expected, recheck)
 
 
 def nb_adjacent_mines_counts(sub, case: dict, expected: int):

@@ -173,3 +173,25 @@ def main(case: dict) -> dict:
         "bad": bad,
         "size_lines": size_lines,
     }
+
+
+def is_coord_ok_everywhere(case: dict) -> list[bool]:
+    """Les réponses de is_coord_ok pour chaque point ``[x, y, largeur, hauteur]`` du cas."""
+    return [is_coord_ok({"x": x, "y": y, "width": w, "height": h}) for x, y, w, h in case["points"]]
+
+
+def every_cell(grid: list, ring: int = 0) -> list[list[int]]:
+    """Chaque case ``[x, y]`` d'une grille, et ``ring`` cases de plus tout autour."""
+    width, height = len(grid[0]), len(grid)
+    return [[x, y] for y in range(-ring, height + ring) for x in range(-ring, width + ring)]
+
+
+def nb_adjacent_mines_everywhere(case: dict) -> list[int]:
+    """Les réponses de nb_adjacent_mines pour chaque case ``[x, y]`` du cas."""
+    return [count_adjacent(case["mines"], x, y) for x, y in case["points"]]
+
+
+def is_move_ok_everywhere(case: dict) -> list[bool]:
+    """Les réponses de is_move_ok pour chaque point ``[x, y]`` du cas."""
+    opened = case["opened"]
+    return [is_move_ok({"opened": opened, "x": x, "y": y}) for x, y in case["points"]]

@@ -24,7 +24,7 @@ import random
 
 import pytest
 
-from .expected import neigh_grid
+from .expected import every_cell, neigh_grid
 
 MARKER = "public"
 
@@ -41,6 +41,11 @@ def public_example(**kwargs):
         return getattr(pytest.mark, MARKER)(**kwargs)(example(**kwargs)(test))
 
     return decorate
+
+
+def every_cell_case(key: str, grid: list, ring: int = 0) -> dict:
+    """Un cas « chaque case » : la grille ``key`` et chaque case (et ``ring`` tout autour)."""
+    return {key: grid, "points": every_cell(grid, ring)}
 
 
 def grid(value, width: int, height: int) -> list:

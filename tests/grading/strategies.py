@@ -129,6 +129,41 @@ def coord_cases(draw) -> dict:
     }
 
 
+MAX_WIDTH, MAX_HEIGHT = 50, 20  # les plus grands plateaux du sujet
+
+
+def every_edge() -> list[list[int]]:
+    """Chaque bord de chaque plateau du sujet, de 1×1 à 50×20 : pour chaque taille,
+    x parmi -1, 0, largeur - 1 et largeur, y de même (le domaine entier où se cachent
+    les fautes de is_coord_ok, vérifié sans exception)."""
+    points = []
+    for width in range(1, MAX_WIDTH + 1):
+        for height in range(1, MAX_HEIGHT + 1):
+            xs = sorted({-1, 0, width - 1, width})
+            ys = sorted({-1, 0, height - 1, height})
+            points += [[x, y, width, height] for y in ys for x in xs]
+    return points
+
+
+@st.composite
+def edge_sweep_cases(draw) -> dict:
+    """Tous les bords de tous les plateaux, et 20 cas tirés (coordonnées de toutes sortes)."""
+    extra = []
+    for _ in range(20):
+        width, height = draw(st.one_of(sizes(), large_sizes()))
+        extra.append([draw(coordinate(width)), draw(coordinate(height)), width, height])
+    return {"points": every_edge() + extra}
+
+
+@st.composite
+def every_cell_cases(draw, key: str, ring: int = 0) -> dict:
+    """Un plateau, petit ou grand, dont chaque case sera essayée (et ``ring`` cases de
+    plus tout autour) : ``{key: grille, "points": [[x, y], ...]}``."""
+    width, height = draw(st.one_of(sizes(), large_sizes()))
+    grid = draw(bool_grids(width, height))
+    return {key: grid, "points": expected.every_cell(grid, ring)}
+
+
 @st.composite
 def adjacent_cases(draw) -> dict:
     width, height = draw(sizes())
