@@ -31,7 +31,7 @@ import sys
 import tempfile
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path, PurePosixPath
 
 # La racine du dépôt, pour l'analyseur d'options en français du jeu.
@@ -278,32 +278,47 @@ def class_folder(rendus: Path, workdir: Path) -> tuple[Path, dict[str, str]]:
 
 
 def grade_all(entries: list[Entry], workdir: Path, out: Path, jobs: int) -> list[Outcome]:
-    """Prépare et note chaque rendu ; écrit sur la console le résultat de chacun, dans l'ordre."""
+    """Prépare et note chaque rendu, ``jobs`` à la fois ; écrit sur la console le résultat
+    de chacun dès qu'il est connu, avec ``N/M`` et le temps qu'il reste ; renvoie les
+    résultats dans l'ordre des rendus."""
     paths = {entry.label: prepare(entry, workdir) for entry in entries}
     column = min(40, max(len(entry.label) for entry in entries))
+    total = len(entries)
     gradable = sum(1 for path in paths.values() if path is not None)
-    print(f"{len(entries)} rendu(s) : {gradable} à noter, {jobs} à la fois…")
-    outcomes = []
+    print(f"{total} rendu(s) : {gradable} à noter, {jobs} à la fois…")
+    outcomes: dict[str, Outcome] = {}
+
+    def show(entry: Entry, result: dict | None, left: str = "") -> None:
+        outcome = outcomes[entry.label] = Outcome(entry, result)
+        count = f"{len(outcomes)}/{total}"
+        print(
+            f"  {count:>{2 * len(str(total)) + 1}}  {entry.label:<{column}}  "
+            f"{console_line(outcome)}{left}"
+        )
+        for line in (result or {}).get("journal", []):
+            print(f"  {'':<{column}}      | {one_line(line)}")
+
+    for entry in entries:
+        if paths[entry.label] is None:
+            show(entry, None)
+    start = time.monotonic()
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         futures = {
-            entry.label: pool.submit(grade_one, entry.label, paths[entry.label], out)
+            pool.submit(grade_one, entry.label, paths[entry.label], out): entry
             for entry in entries
             if paths[entry.label] is not None
         }
         try:
-            for entry in entries:
-                future = futures.get(entry.label)
-                result = in_bareme_order(future.result()) if future else None
-                outcome = Outcome(entry, result)
-                outcomes.append(outcome)
-                print(f"  {entry.label:<{column}}  {console_line(outcome)}")
-                for line in (result or {}).get("journal", []):
-                    print(f"  {'':<{column}}    | {one_line(line)}")
+            for done, future in enumerate(as_completed(futures), start=1):
+                remaining = gradable - done
+                seconds = (time.monotonic() - start) / done * remaining
+                left = f"   (reste environ {seconds:.0f} s)" if remaining else ""
+                show(futures[future], in_bareme_order(future.result()), left)
         except KeyboardInterrupt:  # Ctrl-C : les notations pas encore commencées sont annulées
-            for future in futures.values():
+            for future in futures:
                 future.cancel()
             raise
-    return outcomes
+    return [outcomes[entry.label] for entry in entries]
 
 
 def console_line(outcome: Outcome) -> str:

@@ -208,8 +208,13 @@ def test_la_console_rend_compte_de_chaque_entree(graded):
     _, run = graded
     assert "12 rendu(s) : 6 à noter" in run.stdout
     for line in ("bombe", "evasion", "lien", "notes", "=1+2", "Gaston Leroy_9012"):
-        assert re.search(rf"^  {re.escape(line)}\s+non noté : ", run.stdout, re.MULTILINE), line
-    assert re.search(r"^  alice\s+20,00 / 20", run.stdout, re.MULTILINE)
+        found = re.search(rf"^ +\d+/12  {re.escape(line)}\s+non noté : ", run.stdout, re.M)
+        assert found, line
+    assert re.search(r"^ +\d+/12  alice\s+20,00 / 20", run.stdout, re.MULTILINE)
+    # Chaque rendu a son rang, de 1/12 à 12/12, et le temps qu'il reste est dit.
+    ranks = re.findall(r"^ +(\d+)/12  ", run.stdout, re.MULTILINE)
+    assert sorted(map(int, ranks)) == list(range(1, 13))
+    assert "(reste environ " in run.stdout
     assert "Mis de côté (fichiers système) : .DS_Store, __MACOSX" in run.stdout
     assert "6 rendu(s) noté(s), 6 non noté(s)" in run.stdout
     assert "Traceback" not in run.stdout + run.stderr
