@@ -2,11 +2,13 @@
 
     python tests/bench_notation.py [--classe 50] [--repetitions 3]
 
-1. Note la solution de référence comme un rendu, plusieurs fois, avec la
-   commande des enseignants, et donne le temps médian ; chaque notation est
-   suivie de la même sans bac à sable (``--no-sandbox``), et le coût du bac à
-   sable est la médiane des différences, paire par paire.
-2. Note une classe de N rendus (des copies de la référence et des rendus faux du
+1. Mesure le plancher : démarrer Python et importer pytest et hypothesis.
+2. Note la solution de référence comme un rendu, plusieurs fois, avec la
+   commande des enseignants, et donne le temps médian et le rapport au plancher ;
+   chaque notation est suivie de la même sans bac à sable (``--no-sandbox``), et
+   le coût du bac à sable est la médiane des différences, paire par paire ; puis
+   un rendu faux du corpus, de même.
+3. Note une classe de N rendus (des copies de la référence et des rendus faux du
    corpus, à parts égales) avec tests/noter_classe.py, et donne le temps total
    et le temps moyen par rendu.
 """
@@ -42,6 +44,14 @@ def timed(command: list[str]) -> float:
     return time.perf_counter() - start
 
 
+def median_of(command: list[str], repetitions: int) -> float:
+    return statistics.median(timed(command) for _ in range(repetitions))
+
+
+# Un rendu faux du corpus, de ceux qu'on rencontre : une inondation en un seul parcours.
+BUGGY = "propagate_un_seul_parcours.py"
+
+
 def main() -> None:
     parser = FrenchParser(
         prog="python tests/bench_notation.py",
@@ -58,19 +68,34 @@ def main() -> None:
         f"Machine : {platform.platform()}, {os.cpu_count()} cœur(s), "
         f"Python {platform.python_version()}"
     )
-    grade = [sys.executable, "-m", "pytest", str(TESTS), "-q", "--submission", str(REFERENCE)]
+    floor = median_of([sys.executable, "-c", "import pytest, hypothesis"], arguments.repetitions)
+    print(f'Plancher (python -c "import pytest, hypothesis") : {seconds_fr(floor, 2)} s')
+    grade = [sys.executable, "-m", "pytest", str(TESTS), "-q", "--submission"]
     single, unboxed = [], []
     for _ in range(arguments.repetitions):
-        single.append(timed(grade))
-        unboxed.append(timed([*grade, "--no-sandbox"]))
+        single.append(timed([*grade, str(REFERENCE)]))
+        unboxed.append(timed([*grade, str(REFERENCE), "--no-sandbox"]))
+    correct = statistics.median(single)
     print(
-        f"Un rendu correct : {seconds_fr(statistics.median(single))} s (médiane de "
-        f"{len(single)} : {' ; '.join(seconds_fr(s) for s in single)})"
+        f"Un rendu correct : {seconds_fr(correct)} s (médiane de "
+        f"{len(single)} : {' ; '.join(seconds_fr(s) for s in single)}), "
+        f"{seconds_fr(correct / floor)} fois le plancher"
     )
     print(
         f"Le même sans bac à sable : {seconds_fr(statistics.median(unboxed))} s ; coût du bac "
         f"à sable : {seconds_fr(statistics.median(a - b for a, b in zip(single, unboxed)), 2)} s "
         "par rendu (médiane des différences)"
+    )
+    with tempfile.TemporaryDirectory() as folder:
+        buggy = Path(folder) / "faux.py"
+        buggy.write_text(
+            REFERENCE.read_text(encoding="utf-8") + (TESTS / "corpus" / BUGGY).read_text(),
+            encoding="utf-8",
+        )
+        wrong = median_of([*grade, str(buggy)], arguments.repetitions)
+    print(
+        f"Un rendu faux ({BUGGY}) : {seconds_fr(wrong)} s, "
+        f"{seconds_fr(wrong / floor)} fois le plancher"
     )
 
     corpus = sorted((TESTS / "corpus").glob("*.py"))
@@ -97,7 +122,8 @@ def main() -> None:
         )
     print(
         f"Une classe de {arguments.classe} rendus, {arguments.jobs} à la fois : "
-        f"{seconds_fr(seconds, 0)} s ({seconds_fr(seconds / arguments.classe)} s par rendu)"
+        f"{seconds_fr(seconds, 0)} s, {seconds_fr(arguments.classe / seconds, 2)} rendu(s) "
+        f"par seconde ({seconds_fr(seconds / arguments.classe)} s par rendu)"
     )
 
 
