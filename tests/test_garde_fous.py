@@ -135,6 +135,34 @@ def test_unknown_relay_requests_are_malformed(message):
         relay.serve(None, message, "main", [], 0, 0)
 
 
+def test_a_grid_sent_by_number_is_the_one_the_judge_checked():
+    """Une grille renvoyée par son numéro est celle que le juge a reçue et vérifiée ; un
+    numéro inconnu est un message mal formé ; une grille que la référence remplit ne
+    change pas celle que le juge garde."""
+    import tp_demineur
+
+    encoder = Encoder()
+    mines = [[False, True, False], [False, False, False]]
+    neigh = [[7, 7, 7], [7, 7, 7]]
+    known: dict = {}
+    full = {"rpc": "nb_adjacent_mines", "args": [encoder.encode_argument(mines), 0, 0]}
+    reply, _, _ = relay.serve(tp_demineur, full, "compute_neigh", [], 0, 0, known)
+    by_number = {"rpc": "nb_adjacent_mines", "args": [encoder.encode_argument(mines), 2, 1]}
+    assert by_number["args"][0] == {"ref": full["args"][0]["id"]}
+    reply, call, _ = relay.serve(tp_demineur, by_number, "compute_neigh", [], 0, 0, known)
+    assert reply["ret"] == 1 and call.identities[0][0] == full["args"][0]["id"]
+    mines[0][1] = 1  # la même valeur pour Python, un autre type : la grille repart en entier
+    assert "L" in encoder.encode_argument(mines)
+    unknown = {"rpc": "nb_adjacent_mines", "args": [{"ref": 999}, 0, 0]}
+    with pytest.raises(Malformed):
+        relay.serve(tp_demineur, unknown, "compute_neigh", [], 0, 0, known)
+    fill = {"rpc": "compute_neigh", "args": [{"ref": full["args"][0]["id"]}, neigh]}
+    fill["args"][1] = encoder.encode_argument(neigh)
+    reply, _, _ = relay.serve(tp_demineur, fill, "main", [], 0, 0, known)
+    assert reply["args"][1] == [[1, 0, 1], [1, 1, 1]]
+    assert known[fill["args"][1]["id"]][0] == [[7, 7, 7], [7, 7, 7]]
+
+
 def test_relayed_reference_is_time_limited(monkeypatch):
     monkeypatch.setattr(relay, "SECONDS", 0.2)
 

@@ -173,6 +173,7 @@ class Conversation:
         self.budget = budget
         self.relayed: list[relay.RelayedCall] = []
         self.relayed_values = 0
+        self.known_grids: dict[int, tuple] = {}  # les grilles reçues pendant l'appel (relay.serve)
         self.transcript = Transcript(lines)
 
     def run(self, request: dict, number: int, clock: Clock) -> dict:
@@ -260,6 +261,7 @@ class Conversation:
             transcript.lines,
             transcript.consumed,
             self.relay_seed,
+            self.known_grids,
         )
         transcript.consumed = position
         transcript.text += call.output

@@ -183,41 +183,78 @@ def time_limit(seconds: float):
         signal.signal(signal.SIGALRM, previous)
 
 
-def refused(name: str, args: list, wire: list, size: int, reason: str):
+def refused(name: str, args: list, identities: list, size: int, reason: str):
     """Un relais refusé : la réponse au processus de travail et ce qu'on en garde."""
-    identities = [(identity(w), row_identities(w)) for w in wire]
     call = RelayedCall(name, args, identities, None, reason, "", size)
     return {"raise": reason}, call
 
 
-def serve(reference, message: dict, graded: str, lines: list[str], position: int, seed: int):
+def known_grid(data, known: dict) -> tuple | None:
+    """Une grille envoyée par son numéro (``{"ref": n}``) : celle que le juge a déjà
+    reçue pendant cet appel, (valeur, identités) ; None si l'argument est envoyé en entier."""
+    if type(data) is not dict or "ref" not in data:
+        return None
+    if len(data) != 1 or data["ref"] not in known:
+        raise Malformed("une référence à une grille inconnue")
+    return known[data["ref"]]
+
+
+def serve(
+    reference,
+    message: dict,
+    graded: str,
+    lines: list[str],
+    position: int,
+    seed: int,
+    known: dict | None = None,
+):
     """Exécute le relais ``message`` ; renvoie (réponse, RelayedCall, nouvelle position).
 
     La taille des arguments est vérifiée avant qu'ils soient décodés : des arguments
     plus gros que ce que le contrat permet ne coûtent au juge ni mémoire ni temps.
+    ``known`` : les grilles déjà reçues pendant cet appel, par numéro ; le processus de
+    travail renvoie par son seul numéro une grille inchangée depuis (la valeur gardée
+    est celle que le juge a lui-même décodée et vérifiée).
     """
+    known = {} if known is None else known
     name = message.get("rpc")
     wire = message.get("args")
     if name not in PARAMETERS or type(wire) is not list:
         raise Malformed("une demande de relais mal formée")
-    size = count_values(wire, RELAY_VALUES)
+    kept = [known_grid(data, known) for data in wire]
+    fresh = [data for data, grid in zip(wire, kept) if grid is None]
+    size = count_values(fresh, RELAY_VALUES)
     if size is None:
         reason = (
             f"appel de {name} hors du contrat : des arguments de plus de {RELAY_VALUES} "
             "valeurs (une grille a au plus 50×20 cases)"
         )
         placeholders = [Opaque("argument", "trop gros pour être lu")] * len(wire)
-        reply, call = refused(name, placeholders, [None] * len(wire), 1, reason)
+        reply, call = refused(name, placeholders, [(None, [])] * len(wire), 1, reason)
         return reply, call, position
-    args = [decode(a) for a in wire]
+    size += len(wire) - len(fresh)
+    filled = filled_positions(name)
+    args, identities = [], []
+    for index, (data, grid) in enumerate(zip(wire, kept)):
+        if grid is None:
+            args.append(decode(data))
+            identities.append((identity(data), row_identities(data)))
+        else:  # une grille que la référence va remplir : sur une copie, la gardée ne change pas
+            args.append(clone(grid[0]) if index in filled else grid[0])
+            identities.append(grid[1])
+    # Gardées telles qu'avant l'appel : une grille que la référence remplit est oubliée
+    # par le processus de travail (il la renverra en entier), sauf si l'appel est refusé.
+    for index, (arg, ids) in enumerate(zip(args, identities)):
+        if ids[0] is not None:
+            known[ids[0]] = (clone(arg) if index in filled else arg, ids)
     if reference is None or name == graded or graded in reached_by(reference)[name]:
-        reply, call = refused(name, args, wire, size, f"{name} n'est pas disponible ici")
+        reply, call = refused(name, args, identities, size, f"{name} n'est pas disponible ici")
         return reply, call, position
     try:
         check_arguments(name, args)
     except OutOfContract as error:
         reason = f"appel de {name} hors du contrat : {error}"
-        reply, call = refused(name, args, wire, size, reason)
+        reply, call = refused(name, args, identities, size, reason)
         return reply, call, position
     # Seules les fonctions qui remplissent une grille modifient leurs arguments :
     # pour les autres (nb_adjacent_mines, appelée mille fois sur 50×20), pas de copie.
@@ -247,7 +284,6 @@ def serve(reference, message: dict, graded: str, lines: list[str], position: int
     finally:
         sys.stdin = saved_stdin
         random.setstate(state)
-    identities = [(identity(w), row_identities(w)) for w in wire]
     call = RelayedCall(name, before, identities, ret, raised, output.getvalue(), size)
     reply = {
         "ret": to_wire(ret),

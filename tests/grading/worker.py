@@ -148,6 +148,26 @@ class Encoder:
         self.ids: dict[int, int] = {}
         self.alive: list[object] = []  # garde les objets vivants : un id reste unique
         self.nodes = 0
+        # Les grilles envoyées au juge pendant cet appel : leurs lignes et une copie.
+        self.sent: dict[int, tuple[list, list, list]] = {}
+
+    def encode_argument(self, value):
+        """Un argument de relais : une grille déjà envoyée pendant cet appel, et inchangée
+        depuis (mêmes lignes, mêmes valeurs, mêmes types), part par son seul numéro."""
+        kept = self.sent.get(id(value))
+        if kept is not None and unchanged(value, *kept):
+            return {"ref": self.identity(value)}
+        encoded = self.encode(value)
+        if type(value) is list and value and all(type(row) is list for row in value):
+            rows = list(value)
+            types = [kinds(row) for row in rows]
+            if all(set(row_types) <= {bool, int} for row_types in types):  # une grille du TP
+                self.sent[id(value)] = (rows, [list(row) for row in rows], types)
+        return encoded
+
+    def forget(self, value):
+        """Une grille que la référence vient de remplir : elle repartira en entier."""
+        self.sent.pop(id(value), None)
 
     def identity(self, obj) -> int:
         key = id(obj)
@@ -198,6 +218,20 @@ def decode(data):
     if isinstance(data, dict) and "T" in data:
         return tuple(decode(v) for v in data["T"])
     return data
+
+
+def kinds(row: list) -> list:
+    return list(map(type, row))
+
+
+def unchanged(grid: list, rows: list, copies: list, types: list) -> bool:
+    """La grille a-t-elle gardé ses lignes, leurs valeurs et leurs types ?"""
+    return (
+        len(grid) == len(rows)
+        and all(row is kept for row, kept in zip(grid, rows))
+        and all(row == copy for row, copy in zip(grid, copies))
+        and all(kinds(row) == kept for row, kept in zip(grid, types))
+    )
 
 
 def restore_streams():
@@ -378,12 +412,14 @@ class Worker:
         self.send(
             {
                 "rpc": name,
-                "args": [self.encoder.encode(arg) for arg in args],
+                "args": [self.encoder.encode_argument(arg) for arg in args],
                 "out": self.new_output(),
             }
         )
         reply = self.receive()
         for arg, after in zip(args, reply.get("args", [])):
+            if after is not None:
+                self.encoder.forget(arg)
             write_back(arg, after)
         if reply.get("raise") == "EOFError":
             raise EOFError
