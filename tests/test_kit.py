@@ -24,6 +24,7 @@ import re
 import shutil
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -498,20 +499,32 @@ def graded_class(tmp_path_factory) -> Path:
     return corpus_classe.graded_class(tmp_path_factory)
 
 
-@pytest.mark.parametrize(
-    "entry",
-    [entry for entry in corpus_classe.ENTRIES if not corpus_classe.is_hostile(entry)],
-    ids=lambda entry: entry.stem,
-)
-def test_le_kit_ne_donne_jamais_plus_que_le_correcteur(kit, graded_class, tmp_path, entry):
+STUDENT_ENTRIES = [entry for entry in corpus_classe.ENTRIES if not corpus_classe.is_hostile(entry)]
+
+
+@pytest.fixture(scope="module")
+def kit_grades(kit, tmp_path_factory) -> dict[str, dict[str, dict]]:
+    """Chaque rendu du corpus (sauf les attaques) noté dans le kit, une seule fois, autant à
+    la fois que la machine a de cœurs."""
+    folder = tmp_path_factory.mktemp("corpus_dans_le_kit")
+
+    def grade(entry: Path) -> dict[str, dict]:
+        submission = folder / entry.name
+        submission.write_text(corpus_classe.build_submission(entry), encoding="utf-8")
+        return graded_json(kit, submission, folder / f"{entry.stem}.json")
+
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        return dict(zip([e.stem for e in STUDENT_ENTRIES], pool.map(grade, STUDENT_ENTRIES)))
+
+
+@pytest.mark.parametrize("entry", STUDENT_ENTRIES, ids=lambda entry: entry.stem)
+def test_le_kit_ne_donne_jamais_plus_que_le_correcteur(kit_grades, graded_class, entry):
     """Chaque rendu du corpus (sauf les attaques du bac à sable) : dans le kit, chaque
     fonction a entre 0 et ce que lui donne le correcteur, et un test raté dans le kit
     est raté chez l'enseignant (il coûte donc autant)."""
-    submission = tmp_path / entry.name
-    submission.write_text(corpus_classe.build_submission(entry), encoding="utf-8")
     teacher_result = corpus_classe.result_of(graded_class, entry.stem)
     teacher = {test["name"]: test for test in teacher_result["tests"]}
-    student = graded_json(kit, submission, tmp_path / "kit.json")
+    student = kit_grades[entry.stem]
     assert set(student) <= set(teacher)
     for test_name, test in student.items():
         assert test["max_score"] == pytest.approx(teacher[test_name]["max_score"]), test_name
