@@ -45,7 +45,7 @@ from classe.releve import write_notes
 from classe.resultats import Outcome, in_bareme_order
 from classe.retours import feedback
 from classe.synthese import class_summary
-from grading import scoring, secret
+from grading import sandbox, scoring, secret
 from grading.locate import is_system_entry
 from grading.safe_text import one_line, printable
 from grading.scoring import french_number
@@ -183,13 +183,13 @@ def parse_arguments(argv=None):
         action="store_true",
         help="remplacer les résultats d'une notation précédente dans le dossier de sortie",
     )
-    sandbox = options.add_mutually_exclusive_group()
-    sandbox.add_argument(
+    isolation = options.add_mutually_exclusive_group()
+    isolation.add_argument(
         "--require-sandbox",
         action="store_true",
         help="ne noter aucun rendu sans bac à sable (bubblewrap)",
     )
-    sandbox.add_argument(
+    isolation.add_argument(
         "--no-sandbox",
         action="store_true",
         help="noter sans bac à sable (le code des étudiants tourne avec vos droits)",
@@ -402,6 +402,9 @@ def main(argv=None) -> int:
         )
         if chosen
     ]
+    # Le bac à sable, essayé une fois pour toute la classe plutôt qu'une fois par rendu.
+    if not arguments.no_sandbox and sandbox.probe().isolated:
+        os.environ[sandbox.PROBED] = "bwrap"
     try:
         return grade_class(rendus, out, arguments, class_secret)
     except KeyboardInterrupt:

@@ -217,13 +217,24 @@ def inside_paths(code: Path, code_name: str) -> tuple[dict[Path, Path], list[Pat
     return files, folders
 
 
+# Posée par noter_classe, qui essaie le bac à sable une fois pour toute la classe : chaque
+# notation de la classe la reçoit et ne l'essaie pas à nouveau.
+PROBED = "TP_DEMINEUR_BAC_A_SABLE_ESSAYE"
+
+
 @functools.cache
 def probe() -> Isolation:
-    """Essaie une fois de lancer ``python -c pass`` dans un bac à sable vide."""
+    """Essaie une fois de lancer ``python -c pass`` dans un bac à sable vide.
+
+    Si ``PROBED`` vaut ``bwrap``, l'essai a déjà réussi pour cette classe : il n'est pas
+    refait (si le bac à sable ne démarrait plus, la notation le dirait quand même).
+    """
     if bwrap_features()[0] is None:
         return Isolation("aucune", "bwrap est introuvable : installez le paquet bubblewrap")
     if not sys.platform.startswith("linux"):
         return Isolation("aucune", f"pas de bac à sable sur {sys.platform}")
+    if os.environ.get(PROBED) == "bwrap":
+        return Isolation("bwrap")
     read, write = os.pipe()
     try:
         args = [
