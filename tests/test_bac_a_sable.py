@@ -813,7 +813,8 @@ import json
 def is_move_ok(opened, x, y):
     """Fait décoder et garder au juge tout ce qu'il peut : un message de près de 4 Mio
     fait de listes vides, 150 relais de deux grilles de 190 000 cases, puis des relais
-    justes (deux grilles 50×20) à l'infini."""
+    justes (deux grilles 50×20) à l'infini, envoyées par leur numéro à une fonction qui
+    remplit (le juge doit les copier)."""
     travailleur = next(o for o in gc.get_objects() if type(o).__name__ == "Worker")
     vides = "[" + ",".join(["[]"] * (4 * 2**20 // 3 - 100)) + "]"
     travailleur.channel_out.write('{"n": -1, "vides": ' + vides + "}\\n")
@@ -822,10 +823,13 @@ def is_move_ok(opened, x, y):
     for _ in range(150):
         travailleur.send({"rpc": "is_finished", "args": [enorme, enorme], "out": ""})
         travailleur.receive()
-    lignes = [{"L": [False] * 50, "id": 10 + i} for i in range(20)]
-    grille = {"L": lignes, "id": 3}
+    mines = {"L": [{"L": [False] * 50, "id": 10 + i} for i in range(20)], "id": 3}
+    voisins = {"L": [{"L": [0] * 50, "id": 40 + i} for i in range(20)], "id": 4}
+    travailleur.send({"rpc": "compute_neigh", "args": [mines, voisins], "out": ""})
+    travailleur.receive()
     while True:
-        travailleur.send({"rpc": "is_finished", "args": [grille, grille], "out": ""})
+        demande = {"rpc": "compute_neigh", "args": [{"ref": 3}, {"ref": 4}], "out": ""}
+        travailleur.send(demande)
         travailleur.receive()
 '''
 

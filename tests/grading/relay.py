@@ -191,7 +191,8 @@ def refused(name: str, args: list, identities: list, size: int, reason: str):
 
 def known_grid(data, known: dict) -> tuple | None:
     """Une grille envoyée par son numéro (``{"ref": n}``) : celle que le juge a déjà
-    reçue pendant cet appel, (valeur, identités) ; None si l'argument est envoyé en entier."""
+    reçue pendant cet appel, (valeur, identités, nombre de valeurs) ; None si l'argument
+    est envoyé en entier."""
     if type(data) is not dict or "ref" not in data:
         return None
     if len(data) != 1 or data["ref"] not in known:
@@ -232,21 +233,25 @@ def serve(
         placeholders = [Opaque("argument", "trop gros pour être lu")] * len(wire)
         reply, call = refused(name, placeholders, [(None, [])] * len(wire), 1, reason)
         return reply, call, position
-    size += len(wire) - len(fresh)
     filled = filled_positions(name)
-    args, identities = [], []
+    # Une grille envoyée par son numéro ne coûte rien de plus au juge, sauf quand la
+    # fonction remplit une grille : ses arguments sont alors copiés, et comptés en entier.
+    size += sum((grid[2] if filled else 1) for grid in kept if grid is not None)
+    args, identities, sizes = [], [], []
     for index, (data, grid) in enumerate(zip(wire, kept)):
         if grid is None:
             args.append(decode(data))
             identities.append((identity(data), row_identities(data)))
+            sizes.append(count_values(data, RELAY_VALUES))
         else:  # une grille que la référence va remplir : sur une copie, la gardée ne change pas
             args.append(clone(grid[0]) if index in filled else grid[0])
             identities.append(grid[1])
+            sizes.append(grid[2])
     # Gardées telles qu'avant l'appel : une grille que la référence remplit est oubliée
     # par le processus de travail (il la renverra en entier), sauf si l'appel est refusé.
-    for index, (arg, ids) in enumerate(zip(args, identities)):
+    for index, (arg, ids, count) in enumerate(zip(args, identities, sizes)):
         if ids[0] is not None:
-            known[ids[0]] = (clone(arg) if index in filled else arg, ids)
+            known[ids[0]] = (clone(arg) if index in filled else arg, ids, count)
     if reference is None or name == graded or graded in reached_by(reference)[name]:
         reply, call = refused(name, args, identities, size, f"{name} n'est pas disponible ici")
         return reply, call, position
