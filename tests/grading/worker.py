@@ -234,6 +234,15 @@ def unchanged(grid: list, rows: list, copies: list, types: list) -> bool:
     )
 
 
+def case_arguments(wire_args: list, positions: list[int], values: list) -> list:
+    """Les arguments neufs d'un cas d'une série : ceux de la requête, où les valeurs du
+    cas prennent les places ``positions``."""
+    args = [decode(arg) for arg in wire_args]
+    for position, value in zip(positions, values):
+        args[position] = value
+    return args
+
+
 def restore_streams():
     """Rend à Python ses flux standard, après un appel."""
     sys.stdin, sys.stdout, sys.stderr = sys.__stdin__, sys.__stdout__, sys.__stderr__
@@ -459,15 +468,8 @@ class Worker:
         self.graded = name
         saved = self.install_stubs(name) if request.get("stubs") else []
         sys.stdin, sys.stdout, sys.stderr = stdin, output, CappedText(self.output_limit)
-        error = None
-        value = None
-        try:
-            value = function(*args)
-        except BaseException as exception:
-            error = describe_exception(exception, self.root)
-        finally:
-            restore_streams()
-            self.remove_stubs(saved)
+        value, error = self.invoke(function, args)
+        self.remove_stubs(saved)
         try:
             encoded_value = self.encoder.encode(value)
             encoded_args = [self.encoder.encode(arg) for arg in args]
@@ -485,6 +487,16 @@ class Worker:
             "overflow": output.overflow,
         }
 
+    def invoke(self, function, args: list) -> tuple[object, dict | None]:
+        """Appelle une fonction du rendu : (valeur, None), ou (None, l'exception décrite) ;
+        les flux standard sont rendus à Python après l'appel, quoi qu'il arrive."""
+        try:
+            return function(*args), None
+        except BaseException as exception:
+            return None, describe_exception(exception, self.root)
+        finally:
+            restore_streams()
+
     def run_cases(self, request: dict) -> dict:
         """Une fonction qui ne lit rien au clavier, appelée sur une liste d'entrées.
 
@@ -500,21 +512,11 @@ class Worker:
         results = []
         try:
             for values in request["cases"]:
-                args = [decode(arg) for arg in request["args"]]
-                for position, value in zip(positions, values):
-                    args[position] = value
+                args = case_arguments(request["args"], positions, values)
                 output = CappedText(self.output_limit)
                 sys.stdin, sys.stdout, sys.stderr = ScriptedInput(None), output, output
-                error, value = None, None
-                try:
-                    value = function(*args)
-                except BaseException as exception:
-                    error = describe_exception(exception, self.root)
-                finally:
-                    restore_streams()
-                fresh = [decode(arg) for arg in request["args"]]
-                for position, given in zip(positions, values):
-                    fresh[position] = given
+                value, error = self.invoke(function, args)
+                fresh = case_arguments(request["args"], positions, values)
                 try:
                     value = Encoder().encode(value)
                 except BaseException as exception:
