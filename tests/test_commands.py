@@ -66,7 +66,7 @@ def test_commandes_comprises(line: str, command: Command) -> None:
         ("? 3 2", LineProblem.EXTRA_WORDS),
         ("bonjour", LineProblem.UNKNOWN),
         ("x y", LineProblem.UNKNOWN),
-        ("help", LineProblem.UNKNOWN),
+        ("aidez-moi", LineProblem.UNKNOWN),
         ("٣ ١", LineProblem.UNKNOWN),  # des chiffres, mais pas ASCII
         ("１ ２", LineProblem.UNKNOWN),
         ("\x00", LineProblem.UNKNOWN),

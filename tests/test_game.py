@@ -287,9 +287,24 @@ def test_annuler_le_coup_perdant() -> None:
     assert game.status == LOST
     assert game.undo().action is Action.UNDO
     assert game.status == PLAYING and game.exploded == ()
-    assert game.loss_undone and game.undos == 1 and game.moves == 2
+    # Le coup annulé ne compte plus.
+    assert game.loss_undone and game.undos == 1 and game.moves == 1
     game.open(0, 1)
     assert game.status == WON
+
+
+def test_les_coups_ne_comptent_ni_les_drapeaux_ni_les_coups_annules() -> None:
+    game = Game.from_mines(board("*..", "..."))
+    game.toggle_flag(0, 0)
+    game.toggle_flag(0, 0)
+    assert game.moves == 0
+    game.open(2, 1)
+    assert game.moves == 1
+    game.toggle_flag(0, 0)
+    game.undo()  # annule le drapeau : les coups restent
+    assert game.moves == 1
+    game.undo()  # annule l'ouverture
+    assert game.moves == 0
 
 
 def test_annuler_un_coup_sans_danger_ne_compte_pas_comme_une_defaite_annulee() -> None:

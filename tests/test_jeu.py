@@ -368,7 +368,8 @@ def test_partie_perdue_avec_drapeaux_justes_et_faux(data_home: Path) -> None:
         f"{screen.FLAG} drapeau juste · {screen.WRONG_FLAG} drapeau faux"
     )
     assert f"Perdu : la case ({lost_on[0]}, {lost_on[1]}) cachait une mine." in out
-    assert "4 coups" in out and "Gagné" not in out
+    # Deux coups ouvrent des cases ; les drapeaux ne sont pas des coups.
+    assert "2 coups" in out and "Gagné" not in out
     assert out.rstrip().endswith(screen.REPLAY_OR_UNDO_PROMPT.rstrip())
     assert not (data_home / "tp_demineur").exists()  # une défaite ne garde aucun temps
 
@@ -388,7 +389,8 @@ def test_annuler_apres_la_defaite_puis_gagner(data_home: Path) -> None:
     # Le plateau d'après l'annulation est celui d'avant le coup perdant.
     assert boards(after_loss)[0] == boards(before_loss)[-2]
     assert "Gagné !" in after_loss
-    assert f"{len(moves) + 1} coups · 1 annulation" in after_loss
+    # Le coup perdant, annulé, ne compte plus.
+    assert f"{len(moves)} coups · 1 annulation" in after_loss
     assert "Temps non classé" in after_loss
     assert not (data_home / "tp_demineur").exists()
 
@@ -492,7 +494,8 @@ def test_la_ligne_d_etat() -> None:
     done = play(["--niveau", "debutant", "--seed", 6], "4 4\nd 0 0\nd 1 0\nd 0 0\n")
     statuses = [line for line in done.stdout.splitlines() if line.startswith(STATUS)]
     assert statuses[0] == "Cases à ouvrir : 71 · Mines − drapeaux : 10 · Coups : 0 · Temps : 0:00"
-    expected = [(left, 10, 1), (left, 9, 2), (left, 8, 3), (left, 9, 4)]
+    # Un drapeau n'est pas un coup : seule l'ouverture compte.
+    expected = [(left, 10, 1), (left, 9, 1), (left, 8, 1), (left, 9, 1)]
     for line, (cells, mines_left, moves) in zip(statuses[1:], expected, strict=True):
         assert re.fullmatch(
             rf"Cases à ouvrir : {cells} · Mines − drapeaux : {mines_left} · Coups : {moves}"
@@ -513,7 +516,7 @@ BAD_LINES: list[tuple[bytes, str]] = [
     (b"bonjour", "« bonjour » n'est pas une commande"),
     (b"a b", "« a b » n'est pas une commande"),
     (b"x y", "« x y » n'est pas une commande"),
-    (b"help", "« help » n'est pas une commande"),
+    (b"aidez-moi", "« aidez-moi » n'est pas une commande"),
     (b"7", "Tapez deux nombres entiers"),
     (b"1 2 3", "Tapez deux nombres entiers"),
     (b"1 2 3 4 5 6", "Tapez deux nombres entiers"),
@@ -642,7 +645,7 @@ def test_octets_invalides_ne_plantent_pas() -> None:
         ([], ""),
         ([], "5\n"),
         (["--width", 5, "--height", 5, "--mines", 3], ""),
-        (["--niveau", "debutant"], "4 4\nq\n"),  # à la confirmation
+        (["--niveau", "debutant"], "q\n"),  # à la confirmation
         (["--width", 2, "--height", 1, "--mines", 1, "--seed", 0], "1 0\n"),  # à « Rejouer ? »
     ],
 )
@@ -650,6 +653,15 @@ def test_fin_de_l_entree_partout(args: list[object], stdin: str) -> None:
     done = play(args, stdin)
     assert_clean(done)
     assert done.stdout.rstrip().endswith(f"{END_OF_INPUT} : le jeu s'arrête.")
+
+
+def test_fin_de_l_entree_en_pleine_partie_dit_comment_la_rejouer() -> None:
+    done = play(["--niveau", "debutant", "--seed", 5], "4 4\n")
+    assert_clean(done)
+    *_, end, title, replay = done.stdout.rstrip().splitlines()
+    assert end == f"{END_OF_INPUT} : le jeu s'arrête."
+    assert title == "Pour rejouer ce plateau :"
+    assert replay == "python -m tp_demineur --niveau debutant --seed 5 --premier-coup 4 4"
 
 
 # ---------------------------------------------------------------------------
@@ -698,8 +710,11 @@ def test_plateau_1x1() -> None:
 
 
 @pytest.mark.parametrize("level", levels.LEVELS, ids=lambda level: level.name)
-def test_niveaux(level: levels.Level) -> None:
-    done = play(["--niveau", level.name], "", COLUMNS="80")
+@pytest.mark.parametrize("spelling", ["name", "title", "TITLE"])
+def test_niveaux(level: levels.Level, spelling: str) -> None:
+    """Un niveau s'écrit sans accents, comme le jeu l'écrit (« débutant »), ou en capitales."""
+    name = {"name": level.name, "title": level.title, "TITLE": level.title.upper()}[spelling]
+    done = play(["--niveau", name], "", COLUMNS="80")
     assert_clean(done)
     assert f"Démineur {level.title} ({level.width}×{level.height}, {level.mines} mines)" in (
         done.stdout
@@ -759,7 +774,7 @@ def test_options_incorrectes_disent_pourquoi() -> None:
     done = play(["--width", "5", "--height", "5", "--mines", "26"])
     assert "26" in done.stderr and "25 cases" in done.stderr
     done = play(["--niveau", "facile"])
-    assert "debutant, intermediaire ou expert" in done.stderr
+    assert "débutant, intermédiaire ou expert" in done.stderr
     done = play(["--niveau", "debutant", "--premier-coup", "9", "0"])
     assert "(9, 0) est hors du plateau 9×9" in done.stderr
 
@@ -829,6 +844,13 @@ def test_scores_vides_puis_remplis(data_home: Path) -> None:
     assert [line.split(".")[0] for line in lines[1:4]] == ["  1", "  2", "  3"]
     assert lines[-1] == f"(fichier : {data_home / 'tp_demineur' / 'meilleurs_temps.json'})"
     assert done.stderr == ""
+    # Les meilleurs temps d'un seul plateau : celui des options.
+    assert play(["--scores", "--niveau", "débutant"], data_home=data_home).stdout == done.stdout
+    size = ["--width", "9", "--height", "9", "--mines", "10"]
+    assert play(["--scores", *size], data_home=data_home).stdout == done.stdout
+    expert = play(["--scores", "--niveau", "expert"], data_home=data_home)
+    assert_clean(expert)
+    assert expert.stdout.startswith("Aucun meilleur temps pour ce plateau")
 
 
 def test_scores_par_defaut_dans_home(tmp_path: Path) -> None:
@@ -933,7 +955,9 @@ def test_plateau_compact_quand_le_terminal_est_etroit() -> None:
     assert compact_board(narrow.stdout, 50, 20) == [
         row.replace(" ", "") for row in playing_rows(mines, opened)
     ]
-    widest = max(len(line) for line in narrow.stdout.splitlines())
+    # Tout tient en 80 colonnes, sauf la commande qui rejoue le plateau (à copier d'un bloc).
+    lines = narrow.stdout.splitlines()
+    widest = max(len(line) for line in lines if not line.startswith("python -m tp_demineur "))
     assert widest <= 80, widest
     header = narrow.stdout.split(PROMPT)[1].splitlines()[1:3]
     assert (
@@ -973,15 +997,20 @@ def read_until(process: subprocess.Popen[bytes], text: bytes, timeout: float) ->
 
 @pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="POSIX")
 @pytest.mark.parametrize(
-    ("args", "before", "prompt"),
+    ("args", "before", "prompt", "replays"),
     [
-        ([], b"", "Largeur du plateau"),
-        (["--niveau", "expert", "--seed", 1], b"", PROMPT),
-        (["--niveau", "expert", "--seed", 1], b"q\n", screen.QUIT_PROMPT),
-        (["--width", 2, "--height", 1, "--mines", 1, "--seed", 0], b"1 0\n", "Rejouer"),
+        ([], b"", "Largeur du plateau", 0),
+        # Rien à rejouer : les mines ne sont pas encore placées.
+        (["--niveau", "expert", "--seed", 1], b"", PROMPT, 0),
+        (["--niveau", "expert", "--seed", 1], b"q\n", screen.QUIT_PROMPT, 0),
+        # Une partie en cours : comment la rejouer, comme après « q ».
+        (["--niveau", "expert", "--seed", 1], b"0 0\n", "Coups : 1", 1),
+        (["--niveau", "débutant", "--regles-du-tp", "--seed", 3], b"", PROMPT, 1),
+        # Une partie finie l'a déjà dit, une seule fois.
+        (["--width", 2, "--height", 1, "--mines", 1, "--seed", 0], b"1 0\n", "Rejouer", 1),
     ],
 )
-def test_ctrl_c(args: list[object], before: bytes, prompt: str) -> None:
+def test_ctrl_c(args: list[object], before: bytes, prompt: str, replays: int) -> None:
     process = subprocess.Popen(
         command(*args),
         stdin=subprocess.PIPE,  # gardée ouverte : le jeu attend une ligne
@@ -1008,6 +1037,12 @@ def test_ctrl_c(args: list[object], before: bytes, prompt: str) -> None:
     assert "KeyboardInterrupt" not in stdout + stderr
     assert process.returncode == 130, (process.returncode, stdout[-500:], stderr)
     assert "interrompue" in stdout.lower()
+    assert stdout.count("Pour rejouer ce plateau :") == replays, stdout[-500:]
+    lines = stdout.splitlines()
+    for index, line in enumerate(lines):
+        if line == "Pour rejouer ce plateau :":
+            replay = lines[index + 1]
+            assert replay.startswith("python -m tp_demineur --") and "--seed " in replay
 
 
 # ---------------------------------------------------------------------------

@@ -13,7 +13,8 @@ import sys
 
 from . import scores
 from .arguments import FrenchParser, bounded_float, bounded_int
-from .levels import LEVELS, level_named, level_of
+from .game import PLAYING
+from .levels import LEVELS, Level, level_named, level_of
 from .screen import all_scores_text
 from .session import Session, Settings, colour_wanted, warn
 from .terminal import tolerate_bad_characters
@@ -25,19 +26,20 @@ EXIT_INTERRUPTED = 130
 PROGRAM = "python -m tp_demineur"
 
 
-def level_option(text: str) -> str:
-    """Un type d'option : le nom d'un niveau."""
-    names = [level.name for level in LEVELS]
-    if text not in names:
+def level_option(text: str) -> Level:
+    """Un type d'option : le nom d'un niveau, tel que le jeu l'écrit (accents permis) ou non."""
+    level = level_named(text)
+    if level is None:
+        titles = [level.title for level in LEVELS]
         raise argparse.ArgumentTypeError(
-            f"« {text} » n'est pas un niveau : il faut {', '.join(names[:-1])} ou {names[-1]}"
+            f"« {text} » n'est pas un niveau : il faut {', '.join(titles[:-1])} ou {titles[-1]}"
         )
-    return text
+    return level
 
 
 def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
     levels = ", ".join(
-        f"{level.name} ({level.width}×{level.height}, {level.mines} mines)" for level in LEVELS
+        f"{level.title} ({level.width}×{level.height}, {level.mines} mines)" for level in LEVELS
     )
     parser = FrenchParser(
         prog="demineur",
@@ -112,14 +114,15 @@ def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
     options.add_argument(
         "--scores",
         action="store_true",
-        help="affiche les meilleurs temps et s'arrête",
+        help="affiche les meilleurs temps (ceux du plateau donné par --niveau ou les "
+        "tailles, s'il y en a un) et s'arrête",
     )
     arguments = parser.parse_args(argv)
     sizes = [arguments.width, arguments.height, arguments.mines]
     if arguments.niveau is not None:
         if any(size is not None for size in sizes):
             parser.error("option --niveau : elle donne déjà la largeur, la hauteur et les mines")
-        level = level_named(arguments.niveau)
+        level = arguments.niveau
         arguments.width, arguments.height = level.width, level.height
         arguments.mines = level.mines
     if arguments.mines is not None and arguments.width and arguments.height:
@@ -194,18 +197,19 @@ def replay_arguments(settings: Settings, seed: int, first: tuple[int, int] | Non
     return [str(word) for word in words]
 
 
-def show_scores() -> None:
+def show_scores(arguments: argparse.Namespace) -> None:
+    """Les meilleurs temps : ceux du plateau des options s'il y en a, sinon tous."""
     try:
         path = scores.scores_path()
         table = scores.load(path)
     except scores.ScoresError as error:
         warn(error.warning())
         return
-    print(all_scores_text(table, path))
+    print(all_scores_text(table, path, (arguments.width, arguments.height, arguments.mines)))
 
 
-def play_games(arguments: argparse.Namespace, program: str) -> None:
-    """Joue des parties tant que le joueur veut rejouer."""
+def play_games(arguments: argparse.Namespace, program: str, sessions: list[Session]) -> None:
+    """Joue des parties tant que le joueur veut rejouer ; chacune est ajoutée à ``sessions``."""
     settings = ask_settings(arguments)
     seed = arguments.seed
     first = tuple(arguments.premier_coup) if arguments.premier_coup else None
@@ -218,6 +222,7 @@ def play_games(arguments: argparse.Namespace, program: str) -> None:
         if seed is None:
             seed = random.SystemRandom().randrange(1_000_000)
         session = Session(settings, seed, replay_command, colour)
+        sessions.append(session)
         if arguments.auto:
             session.play_auto(arguments.pause)
             return
@@ -229,17 +234,28 @@ def play_games(arguments: argparse.Namespace, program: str) -> None:
 def run(argv: list[str] | None = None, program: str = PROGRAM) -> int:
     """Lance le jeu et renvoie le code de sortie du programme."""
     arguments = parse_arguments(argv)
+    sessions: list[Session] = []
     try:
         if arguments.scores:
-            show_scores()
+            show_scores(arguments)
         else:
-            play_games(arguments, program)
+            play_games(arguments, program, sessions)
     except EOFError:
         print("\nFin de l'entrée : le jeu s'arrête.")
+        show_replay(sessions)
     except KeyboardInterrupt:
         print("\nPartie interrompue.")
+        show_replay(sessions)
         return EXIT_INTERRUPTED
     return EXIT_OK
+
+
+def show_replay(sessions: list[Session]) -> None:
+    """Après un arrêt en pleine partie (Ctrl-C, fin de l'entrée), comment la rejouer,
+    comme après « q » ; une partie finie l'a déjà dit, une partie sans mines n'a rien
+    à rejouer."""
+    if sessions and sessions[-1].game.placed and sessions[-1].game.status == PLAYING:
+        print(sessions[-1].replay_line())
 
 
 def program_name() -> str:

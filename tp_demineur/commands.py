@@ -10,6 +10,8 @@ Command(kind=<Kind.OPEN: 'x y'>, x=3, y=2)
 Command(kind=<Kind.FLAG: 'd x y'>, x=0, y=10)
 >>> parse("aide")
 Command(kind=<Kind.HELP: 'aide'>, x=None, y=None)
+>>> parse("Quit").kind, parse("help").kind
+(<Kind.QUIT: 'q'>, <Kind.HELP: 'aide'>)
 >>> parse("3").problem
 <LineProblem.OPEN_FORM: 2>
 """
@@ -33,7 +35,8 @@ class Kind(Enum):
 @dataclass(frozen=True)
 class CommandHelp:
     kind: Kind
-    words: tuple[str, ...]  # ce qui, en début de ligne, désigne la commande
+    words: tuple[str, ...]  # ce qui, en début de ligne, désigne la commande (le premier
+    # est celui de l'aide ; les autres, ce qu'un joueur tape par habitude)
     text: str  # ce qu'elle fait, pour l'aide
 
 
@@ -51,9 +54,11 @@ COMMANDS = (
         "pose un drapeau sur la case, ou l'enlève (une case à drapeau ne s'ouvre pas)",
     ),
     CommandHelp(Kind.UNDO, ("u",), "annule le dernier coup, même celui qui a perdu"),
-    CommandHelp(Kind.QUIT, ("q",), "quitte la partie (après confirmation)"),
+    CommandHelp(
+        Kind.QUIT, ("q", "quitter", "quit", "exit"), "quitte la partie (après confirmation)"
+    ),
     CommandHelp(Kind.HINT, ("?",), "un indice du joueur machine : une case et pourquoi"),
-    CommandHelp(Kind.HELP, ("aide",), "cette aide"),
+    CommandHelp(Kind.HELP, ("aide", "help", "h"), "cette aide"),
 )
 
 WORDS = {word: command.kind for command in COMMANDS for word in command.words}

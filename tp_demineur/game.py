@@ -118,6 +118,7 @@ class Snapshot:
     opened: list[list[bool]]
     flagged: list[list[bool]]
     exploded: tuple[tuple[int, int], ...]
+    moves: int
 
 
 def neighbours(x: int, y: int, width: int, height: int) -> list[tuple[int, int]]:
@@ -211,7 +212,7 @@ class Game:
         self.placed = False
         self.first_move: tuple[int, int] | None = None
         self.exploded: tuple[tuple[int, int], ...] = ()
-        self.moves = 0
+        self.moves = 0  # les coups qui ont ouvert des cases et n'ont pas été annulés
         self.undos = 0
         self.loss_undone = False
         self.history: list[Snapshot] = []
@@ -344,7 +345,6 @@ class Game:
             raise MoveRefused(Refusal.FLAG_ON_OPEN, x, y)
         self._save()
         self.flagged[y][x] = not self.flagged[y][x]
-        self.moves += 1
         return Outcome(Action.FLAG if self.flagged[y][x] else Action.UNFLAG, x, y, 0)
 
     def undo(self) -> Outcome:
@@ -358,6 +358,7 @@ class Game:
         self.opened = snapshot.opened
         self.flagged = snapshot.flagged
         self.exploded = snapshot.exploded
+        self.moves = snapshot.moves
         self.undos += 1
         return Outcome(Action.UNDO, None, None, 0)
 
@@ -397,6 +398,7 @@ class Game:
                 [row[:] for row in self.opened],
                 [row[:] for row in self.flagged],
                 self.exploded,
+                self.moves,
             )
         )
 

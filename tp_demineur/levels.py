@@ -1,5 +1,6 @@
 """Les niveaux du jeu (``--niveau``) : les tailles classiques du démineur."""
 
+import unicodedata
 from dataclasses import dataclass
 
 
@@ -21,13 +22,27 @@ LEVELS = (
 )
 
 
-def level_named(name: str) -> Level:
-    """Le niveau de ce nom d'option.
+def plain(text: str) -> str:
+    """Un mot sans accents ni majuscules, pour comparer ce que tape un joueur.
+
+    >>> plain("Débutant"), plain("INTERMÉDIAIRE")
+    ('debutant', 'intermediaire')
+    """
+    decomposed = unicodedata.normalize("NFD", text.strip().lower())
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+def level_named(name: str) -> Level | None:
+    """Le niveau de ce nom, avec ou sans accents, en majuscules ou non.
 
     >>> level_named("expert").width
     30
+    >>> level_named("débutant") == level_named("debutant") == level_named("Débutant")
+    True
+    >>> level_named("facile") is None
+    True
     """
-    return next(level for level in LEVELS if level.name == name)
+    return next((level for level in LEVELS if level.name == plain(name)), None)
 
 
 def level_of(width: int, height: int, mines: int) -> Level | None:

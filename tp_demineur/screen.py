@@ -246,9 +246,10 @@ def help_text(columns: int = HELP_COLUMNS) -> str:
     lines = ["Commandes (une par ligne) :"]
     for form, command in zip(forms, COMMANDS):
         first = f"  {form:<{width}}  "
-        lines += textwrap.wrap(
-            command.text, columns, initial_indent=first, subsequent_indent=indent
-        )
+        text = command.text
+        if command.words[1:]:
+            text += f" ; s'écrit aussi {', '.join(command.words[1:])}"
+        lines += textwrap.wrap(text, columns, initial_indent=first, subsequent_indent=indent)
     end = ", ".join(f"{GLYPHS[mark]} {meaning}" for mark, meaning in FINAL_MEANINGS.items())
     lines += textwrap.wrap(f"Symboles : {SYMBOLS} ; à la fin : {end}.", columns)
     lines.append("Ctrl-D (fin de l'entrée) ou Ctrl-C arrêtent le jeu.")
@@ -365,10 +366,19 @@ def best_times_text(key: str, entries: list[BestTime], marked: int | None = None
     return "\n".join(lines)
 
 
-def all_scores_text(table: Table, path: Path) -> str:
-    """Tous les classements (``--scores``), les niveaux d'abord."""
-    keys = sorted((key for key in table if table[key]), key=key_order)
+def all_scores_text(
+    table: Table, path: Path, sizes: tuple[int | None, int | None, int | None] = (None, None, None)
+) -> str:
+    """Les classements (``--scores``), les niveaux d'abord ; ``sizes`` (largeur, hauteur,
+    mines, ``None`` pour « toutes ») ne garde que les plateaux demandés."""
+
+    def wanted(key: str) -> bool:
+        return all(size in (None, actual) for size, actual in zip(sizes, key_sizes(key)))
+
+    keys = sorted((key for key in table if table[key] and wanted(key)), key=key_order)
     if not keys:
+        if sizes != (None, None, None):
+            return f"Aucun meilleur temps pour ce plateau (fichier : {path})."
         return f"Aucun meilleur temps pour l'instant (ils seront gardés dans {path})."
     parts = [best_times_text(key, table[key]) for key in keys]
     return "\n\n".join([*parts, f"(fichier : {path})"])
