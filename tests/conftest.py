@@ -22,6 +22,7 @@ import pytest
 import bareme
 from grading import config as grading_config
 from grading import scoring, secret, standins
+from grading.boards import fit_lines
 from grading.checks import Echec, NotWritten, describe_call, describe_load
 from grading.judge import GraderAbort, Submission, SubmissionError
 from grading.safe_text import printable
@@ -208,6 +209,11 @@ def _fresh_budget(request):
 
 
 def explain_failure(excinfo, function: str) -> str:
+    """L'explication d'un test raté, en français, dans 80 colonnes."""
+    return fit_lines(failure_text(excinfo, function))
+
+
+def failure_text(excinfo, function: str) -> str:
     error = excinfo.value
     if isinstance(error, Echec):
         return str(error)

@@ -1,5 +1,6 @@
 # description : display_board construit le texte du plateau et le renvoie au lieu de l'afficher : rien n'est imprimé.
 # perd : display_board
+# retour : renvoie le texte du plateau au lieu de l'afficher (et ce texte est le bon)
 def display_board(mines, neigh, opened):
     lines = []
     for y in range(len(mines)):

@@ -1,5 +1,6 @@
 # description : initialise_mines réaffecte le paramètre (mines = nouvelle grille) et place les mines dans cette copie locale : la grille de l'appelant n'est pas modifiée.
 # perd : initialise_mines
+# retour : pas créer une nouvelle grille
 import random
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 CLOSED, MINE, EMPTY = "■", "★", "⋄"
 
 Region = tuple[int, int, int, int]  # x0, x1, y0, y1 : une partie d'un plateau, bornes comprises
@@ -13,20 +15,34 @@ def size(grid: list) -> str:
     return f"{width}×{height} (largeur {width}, hauteur {height})"
 
 
+# Un message tient dans un terminal de 80 colonnes : au-delà de WIDE_COLUMNS
+# colonnes, une grille est dessinée sans espaces entre les cases (comme le jeu en
+# disposition compacte) ; un affichage cité est coupé autour de sa différence.
+SCREEN = 80
+WIDE_COLUMNS = 34
+
+
 def _ruled(rows: list[list[str]], x0: int = 0, y0: int = 0) -> list[str]:
-    """Des lignes de symboles, avec les numéros de colonnes (x) et de lignes (y).
+    r"""Des lignes de symboles, avec les numéros de colonnes (x) et de lignes (y).
 
     ``x0`` et ``y0`` : les numéros de la première colonne et de la première ligne
-    (une région d'un plateau plus grand).
+    (une région d'un plateau plus grand). Plus de ``WIDE_COLUMNS`` colonnes : les
+    cases sont collées, pour que tout tienne en 80 colonnes.
+
+    >>> print("\n".join(_ruled([["★", "·"]], x0=9)))
+           1
+      x: 9 0
+    y=0  ★ ·
     """
     width = max((len(row) for row in rows), default=0)
     columns = range(x0, x0 + width)
+    gap = "" if width > WIDE_COLUMNS else " "
     lines = []
     if any(x >= 10 for x in columns):
-        lines.append("     " + " ".join(str(x // 10) if x >= 10 else " " for x in columns))
-    lines.append("  x: " + " ".join(str(x % 10) for x in columns))
+        lines.append("     " + gap.join(str(x // 10) if x >= 10 else " " for x in columns))
+    lines.append("  x: " + gap.join(str(x % 10) for x in columns))
     for y, row in enumerate(rows, start=y0):
-        lines.append(f"y={y:<2} " + " ".join(row))
+        lines.append(f"y={y:<2} " + gap.join(row))
     return [line.rstrip() for line in lines]
 
 
@@ -82,10 +98,14 @@ LARGE_WIDTH, LARGE_HEIGHT = 12, 8
 MARGIN = 2  # les cases montrées autour des différences
 
 
-def differing_region(expected: list, got: list) -> Region | None:
+def differing_region(
+    expected: list, got: list, anchors: list[tuple[int, int]] = ()
+) -> Region | None:
     """(x0, x1, y0, y1) : la région d'un grand plateau qui entoure les premières différences.
 
     None si le plateau est petit (il est montré en entier) ou si les formes diffèrent.
+    ``anchors`` : des cases à montrer aussi si possible (la plus proche des différences
+    qui tient dans la fenêtre), par exemple la case jouée d'où part une inondation.
 
     >>> big = [[False] * 20 for _ in range(10)]
     >>> other = [row[:] for row in big]
@@ -118,10 +138,18 @@ def differing_region(expected: list, got: list) -> Region | None:
         for x, y in cells
         if abs(x - first_x) < LARGE_WIDTH and 0 <= y - first_y < LARGE_HEIGHT
     ]
-    x0 = max(0, min(x for x, _ in near) - MARGIN)
-    x1 = min(width - 1, max(x for x, _ in near) + MARGIN, x0 + 2 * LARGE_WIDTH - 1)
-    y0 = max(0, first_y - MARGIN)
-    y1 = min(height - 1, max(y for _, y in near) + MARGIN, y0 + 2 * LARGE_HEIGHT - 1)
+    xs, ys = [x for x, _ in near], [y for _, y in near]
+    for ax, ay in sorted(anchors, key=lambda a: abs(a[0] - first_x) + abs(a[1] - first_y)):
+        if (
+            max([*xs, ax]) - min([*xs, ax]) + 2 * MARGIN < 2 * LARGE_WIDTH
+            and max([*ys, ay]) - min([*ys, ay]) + 2 * MARGIN < 2 * LARGE_HEIGHT
+        ):
+            xs, ys = [*xs, ax], [*ys, ay]
+            break
+    x0 = max(0, min(xs) - MARGIN)
+    x1 = min(width - 1, max(xs) + MARGIN, x0 + 2 * LARGE_WIDTH - 1)
+    y0 = max(0, min(ys) - MARGIN)
+    y1 = min(height - 1, max(ys) + MARGIN, y0 + 2 * LARGE_HEIGHT - 1)
     return x0, x1, y0, y1
 
 
@@ -147,9 +175,104 @@ def short(value, limit: int = 120) -> str:
 
 
 def quote_lines(text: str, limit: int = 30) -> str:
-    """Un texte affiché, cité ligne par ligne (les fins de ligne rendues visibles)."""
+    r"""Un texte affiché, cité ligne par ligne, l'invisible rendu visible (:func:`visible`).
+
+    >>> print(quote_lines("■ ★\n\n"))
+        |■ ★
+        |(ligne vide)
+    """
     lines = text.split("\n")
-    shown = [f"    |{line}" for line in lines[:limit]]
+    if lines[-1] == "":
+        lines.pop()  # le retour à la ligne final
+    shown = [f"    |{visible(line)}" for line in lines[:limit]]
     if len(lines) > limit:
         shown.append(f"    … ({len(lines) - limit} lignes de plus)")
     return "\n".join(shown) if text else "    (rien)"
+
+
+def visible(line: str) -> str:
+    r"""Une ligne affichée, où l'invisible se voit : une tabulation (→), les espaces de
+    fin de ligne (·), un caractère de contrôle (son code), une ligne vide.
+
+    >>> visible("a\tb  "), visible(""), visible("x\r")
+    ('a→b··', '(ligne vide)', 'x\\r')
+    """
+    if line == "":
+        return "(ligne vide)"
+    body = line.rstrip(" ")
+    text = "".join(
+        "→" if char == "\t" else char if char.isprintable() else repr(char)[1:-1] for char in body
+    )
+    return text + "·" * (len(line) - len(body))
+
+
+def fit_lines(text: str, width: int = SCREEN) -> str:
+    """Un message dont chaque ligne tient en ``width`` colonnes : une phrase trop longue
+    est coupée entre les mots, la suite décalée de deux espaces (les plateaux et les
+    affichages cités tiennent déjà).
+
+    >>> print(fit_lines("  " + "mot " * 5, width=12))
+      mot mot
+        mot mot
+        mot
+    """
+    lines = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            lines.append(line)
+            continue
+        indent = line[: len(line) - len(line.lstrip(" "))]
+        lines += textwrap.wrap(
+            line,
+            width,
+            initial_indent="",
+            subsequent_indent=indent + "  ",
+            break_on_hyphens=False,
+            drop_whitespace=True,
+        ) or [line]
+    return "\n".join(lines)
+
+
+def first_difference(expected: list[str], got: list[str]) -> tuple[int, int] | None:
+    """(ligne, colonne) du premier caractère qui diffère entre deux affichages (ligne
+    par ligne ; une ligne en plus ou en moins diffère dès sa colonne 0).
+
+    >>> first_difference(["■ ■", "1 ★"], ["■ ■", "1 ■"])
+    (1, 2)
+    >>> first_difference(["a"], ["a", ""])
+    (1, 0)
+    """
+    for row in range(max(len(expected), len(got))):
+        want = expected[row] if row < len(expected) else None
+        have = got[row] if row < len(got) else None
+        if want == have:
+            continue
+        if want is None or have is None:
+            return row, 0
+        column = next(
+            (i for i, (a, b) in enumerate(zip(want, have)) if a != b), min(len(want), len(have))
+        )
+        return row, column
+    return None
+
+
+def quote_window(lines: list[str], column: int, marked: int | None = None) -> str:
+    """Des lignes affichées, citées dans 80 colonnes : coupées autour de ``column``
+    (« … » dit qu'il y a plus à gauche ou à droite) ; ``marked`` : la ligne marquée ✗.
+
+    >>> print(quote_window(["abc", "abd"], 2, marked=1))
+        |abc
+      ✗ |abd
+    """
+    room = SCREEN - 8
+    longest = max((len(visible(line)) for line in lines), default=0)
+    start = max(0, min(column - room // 2, longest - room))
+    shown = []
+    for row, line in enumerate(lines):
+        text = visible(line)
+        if len(text) > room:
+            part = text[start : start + room]
+            text = ("…" if start else "") + part + ("…" if start + room < len(text) else "")
+        mark = "  ✗ " if row == marked else "    "
+        shown.append(f"{mark}|{text}")
+    return "\n".join(shown) if lines else "    (rien)"

@@ -15,7 +15,16 @@ import re
 import unicodedata
 
 from . import stats
-from .boards import cell_differences, differing_region, quote_lines, short, show_grids, size
+from .boards import (
+    cell_differences,
+    differing_region,
+    first_difference,
+    quote_lines,
+    quote_window,
+    short,
+    show_grids,
+    size,
+)
 from .calls import GraderAbort, Outcome
 from .contract import GRIDS, PARAMETERS
 from .wire import same
@@ -109,13 +118,21 @@ def expect_rows_kept(outcome: Outcome, func: str, names: list[str], example: str
 
 
 def expect_grid(
-    func: str, name: str, before, expected, got, example: str, inputs: dict | None = None
+    func: str,
+    name: str,
+    before,
+    expected,
+    got,
+    example: str,
+    inputs: dict | None = None,
+    anchors: list[tuple[int, int]] = (),
 ):
     """La grille remplie est celle qu'il faut.
 
     Sur un grand plateau, avec ``inputs`` (les grilles reçues, par nom), le message ne
     dessine que la région où les grilles diffèrent, avec ses vrais numéros de lignes
-    et de colonnes ; ``example`` (tout le plateau) reste le contre-exemple de l'échec.
+    et de colonnes, et si elle y tient l'une des cases ``anchors`` (la case jouée d'une
+    inondation) ; ``example`` (tout le plateau) reste le contre-exemple de l'échec.
     """
     if same(expected, got):
         return
@@ -125,13 +142,17 @@ def expect_grid(
             f"\n  {name} n'a pas changé du tout : la fonction doit modifier les cases de la "
             f"grille reçue ({name}[y][x] = ...), pas créer une nouvelle grille."
         )
-    region = differing_region(expected, got) if inputs else None
+    region = differing_region(expected, got, anchors) if inputs else None
     shown = example
     if region is not None:
         x0, x1, y0, y1 = region
+        around = "autour des premières cases qui diffèrent"
+        seen = [(x, y) for x, y in anchors if x0 <= x <= x1 and y0 <= y <= y1]
+        if seen:
+            around += f" et de la case ouverte ({seen[0][0]}, {seen[0][1]})"
         shown = (
             f"  Exemple : plateau {size(expected)} ; voici la région x = {x0} à {x1}, "
-            f"y = {y0} à {y1}, autour des premières cases qui diffèrent :\n"
+            f"y = {y0} à {y1}, {around} :\n"
             f"{show_grids(region, **inputs)}"
         )
     grids = {name + " attendu": expected, name + " obtenu": got}
@@ -228,7 +249,9 @@ def initialise_mines_count(sub, case: dict, expected=None):
     expect_no_error(outcome, "initialise_mines", example)
     expect_rows_kept(outcome, "initialise_mines", ["mines"], example)
     after = outcome.args[0]
-    if same(after, grid) and sum(row.count(True) for row in grid) != nb_mines:
+    before = sum(row.count(True) for row in grid)
+    if same(after, grid) and before < nb_mines:
+        # Placer des mines aurait forcément changé une case : rien n'a été écrit.
         fail(
             "initialise_mines n'a pas modifié la grille reçue : il faut changer ses cases "
             "(mines[y][x] = ...), pas créer une nouvelle grille.\n" + example,
@@ -245,9 +268,25 @@ def initialise_mines_count(sub, case: dict, expected=None):
         )
     count = sum(row.count(True) for row in after)
     if count != nb_mines:
+        kept = before and all(
+            after[y][x] for y, row in enumerate(grid) for x, cell in enumerate(row) if cell
+        )
+        hint = ""
+        if kept and count > nb_mines:
+            hint = (
+                f"\n  Les {before} case(s) qui valaient déjà True dans la grille reçue le sont "
+                "restées : initialise_mines doit d'abord remettre chaque case à False (la "
+                "grille reçue peut contenir n'importe quoi), puis placer les mines."
+            )
+            if same(after, grid) and before < len(grid) * len(grid[0]):
+                hint += (
+                    "\n  La grille reçue n'a d'ailleurs pas changé du tout : si la fonction "
+                    "crée une nouvelle grille, elle doit plutôt changer les cases de la grille "
+                    "reçue (mines[y][x] = ...)."
+                )
         fail(
-            f"initialise_mines doit placer exactement {nb_mines} mine(s), il y en a {count}.\n"
-            f"{example}\n  Grille obtenue :\n{show_grids(mines=after)}",
+            f"initialise_mines doit placer exactement {nb_mines} mine(s), il y en a {count}."
+            f"{hint}\n{example}\n  Grille obtenue :\n{show_grids(mines=after)}",
             example=example,
         )
 
@@ -489,21 +528,81 @@ def display_board_prints(sub, case: dict, expected: list[str]):
     outcome = sub.call("display_board", mines, neigh, opened)
     expect_no_error(outcome, "display_board", example)
     got = [line.rstrip() for line in outcome.stdout.split("\n")]
-    wanted = [*expected, ""]
-    if got != wanted:
-        detail = ""
-        if got[-1:] != [""]:
-            detail = "\n  La dernière ligne doit se terminer par un retour à la ligne."
-        elif len(got) != len(wanted):
-            detail = f"\n  Il faut exactement {len(expected)} ligne(s), une par ligne du plateau."
+    if got != [*expected, ""]:
         fail(
-            f"display_board n'affiche pas ce qu'il faut.{detail}\n{example}\n"
-            f"  Affichage attendu :\n{quote_lines(chr(10).join(expected))}\n"
-            f"  Affichage obtenu :\n{quote_lines(outcome.stdout.rstrip(chr(10)))}",
+            f"{display_mistake(expected, outcome)}\n{example}\n"
+            f"{display_comparison(expected, outcome.stdout)}",
             example=example,
         )
     expect_untouched(
         outcome, "display_board", ["mines", "neigh", "opened"], [mines, neigh, opened], example
+    )
+
+
+def display_mistake(expected: list[str], outcome: Outcome) -> str:
+    """Ce qui ne va pas dans l'affichage de display_board, nommé quand on le reconnaît."""
+    printed = outcome.stdout
+    lines = [line.rstrip() for line in printed.split("\n")]
+    returned = outcome.ret
+    if not printed and isinstance(returned, str) and returned.strip():
+        same_text = [line.rstrip() for line in returned.rstrip("\n").split("\n")] == expected
+        verdict = " (et ce texte est le bon)" if same_text else ""
+        return (
+            "display_board renvoie le texte du plateau au lieu de l'afficher" + verdict + " : "
+            "il faut l'afficher avec print() ; display_board ne renvoie rien."
+        )
+    if not printed:
+        return "display_board n'affiche rien : il faut afficher le plateau avec print()."
+    if lines[-1] != "":
+        return (
+            "display_board n'affiche pas ce qu'il faut : la dernière ligne doit se terminer "
+            "par un retour à la ligne."
+        )
+    body = lines[:-1]
+    if "\t" in printed and [line.replace("\t", " ") for line in body] == expected:
+        return (
+            "display_board sépare les cases par des tabulations (→ ci-dessous) : à l'écran "
+            'on dirait des espaces, mais il faut une espace " " entre deux cases.'
+        )
+    if body[: len(expected)] == expected and not any(body[len(expected) :]):
+        extra = len(body) - len(expected)
+        return (
+            f"display_board affiche {extra} ligne(s) vide(s) de trop à la fin : print() "
+            "ajoute déjà un retour à la ligne ; print(texte), quand texte finit par "
+            '"\\n", en affiche deux.'
+        )
+    if [line for line in body if line] == expected:
+        return (
+            "display_board affiche des lignes vides entre les lignes du plateau : print() "
+            'ajoute déjà un retour à la ligne (un "\\n" à la fin de chaque ligne en fait un '
+            "de plus)."
+        )
+    if len(body) != len(expected):
+        return (
+            f"display_board n'affiche pas ce qu'il faut : il faut exactement {len(expected)} "
+            f"ligne(s), une par ligne du plateau ; il en affiche {len(body)}."
+        )
+    return "display_board n'affiche pas ce qu'il faut."
+
+
+def display_comparison(expected: list[str], printed: str) -> str:
+    """L'affichage attendu et l'obtenu, ligne à ligne, la première différence marquée,
+    l'invisible rendu visible, dans 80 colonnes."""
+    got = printed.split("\n")
+    if got[-1] == "":
+        got.pop()
+    where = first_difference(expected, [line.rstrip() for line in got])
+    row, column = where if where is not None else (None, 0)
+    place = ""
+    if row is not None:
+        place = f" (première différence : ligne {row + 1}, colonne {column + 1}, marquée ✗)"
+    limit = 30
+    if row is not None and row >= limit:
+        expected, got = expected[row - limit // 2 :], got[row - limit // 2 :]
+        row = limit // 2
+    return (
+        f"  Affichage attendu :\n{quote_window(expected[:limit], column)}\n"
+        f"  Affichage obtenu{place} :\n{quote_window(got[:limit], column, row)}"
     )
 
 
@@ -599,8 +698,16 @@ def propagate_open_cells_floods(sub, case: dict, expected: list):
     expect_rows_kept(outcome, "propagate_open_cells", [None, None, "opened"], example)
     expect_untouched(outcome, "propagate_open_cells", ["mines", "neigh"], [mines, neigh], example)
     inputs = {"mines": mines, "neigh": neigh, "opened": opened}
+    played = [(x, y) for y, row in enumerate(opened) for x, cell in enumerate(row) if cell]
     expect_grid(
-        "propagate_open_cells", "opened", opened, expected, outcome.args[2], example, inputs
+        "propagate_open_cells",
+        "opened",
+        opened,
+        expected,
+        outcome.args[2],
+        example,
+        inputs,
+        played,
     )
 
 
