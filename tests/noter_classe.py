@@ -48,7 +48,7 @@ from classe.synthese import class_summary
 from grading import sandbox, scoring, secret
 from grading.locate import is_system_entry
 from grading.safe_text import one_line, printable
-from grading.scoring import french_number
+from grading.scoring import facts, french_number
 from tp_demineur.arguments import FrenchParser, bounded_int
 
 TESTS = Path(__file__).resolve().parent
@@ -60,14 +60,18 @@ SANDBOX_OPTIONS: list[str] = []  # --require-sandbox ou --no-sandbox, passé à 
 OUTPUTS = ["notes.csv", "notes_moodle.csv", "synthese.md", "retours", "json"]
 
 
-def not_graded(reason: str) -> dict:
-    """Le résultat d'un rendu qui n'a pas pu être noté : aucune note, une raison."""
+def not_graded(reason: str, journal: list[str] | None = None) -> dict:
+    """Le résultat d'un rendu qui n'a pas pu être noté : aucune note, une raison (au
+    format results.json de Gradescope, la raison dans ``extra_data``, avec la fin du
+    journal de la notation s'il y en a une, pour l'enseignant seul)."""
+    extra: dict = {"max_score": bareme.TOTAL, "non_note": reason}
+    if journal:
+        extra["journal"] = journal
     return {
         "score": 0.0,
-        "max_score": bareme.TOTAL,
         "output": "Le rendu n'a pas pu être noté : " + reason,
         "tests": [],
-        "non_note": reason,
+        "extra_data": extra,
     }
 
 
@@ -150,7 +154,7 @@ def grade_one(name: str, path: Path, out: Path) -> dict:
         ]
         reason = (refusals or [problem or "la notation s'est arrêtée sans résultat"])[0]
         journal = [printable(line) for line in text.splitlines() if line.strip()][-5:]
-        return {**not_graded(printable(reason)), "journal": journal}
+        return not_graded(printable(reason), journal)
     return result
 
 
@@ -204,9 +208,10 @@ def parse_arguments(argv=None):
     options.add_argument(
         "--moodle-sur",
         type=bounded_int(1, None),
-        default=20,
+        default=100,
         metavar="N",
-        help="la note maximale du devoir dans Moodle : notes_moodle.csv donne les notes sur N (20)",
+        help="la note maximale du devoir dans Moodle : notes_moodle.csv donne les notes sur N "
+        "(100, la valeur d'un nouveau devoir Moodle)",
     )
     return parser.parse_args(argv)
 
@@ -295,7 +300,7 @@ def grade_all(entries: list[Entry], workdir: Path, out: Path, jobs: int) -> list
             f"  {count:>{2 * len(str(total)) + 1}}  {entry.label:<{column}}  "
             f"{console_line(outcome)}{left}"
         )
-        for line in (result or {}).get("journal", []):
+        for line in facts(result or {}).get("journal", []):
             print(f"  {'':<{column}}      | {one_line(line)}")
 
     for entry in entries:
@@ -467,7 +472,7 @@ def grade_class(rendus: Path, out: Path, arguments, class_secret: str) -> int:
         print("Mis de côté (fichiers système) : " + ", ".join(p.name for p in listing.ignored))
     for remark in dict.fromkeys(r for outcome in outcomes for r in outcome.entry.remarks):
         print(f"Attention : {remark}.")
-    exposed = [o for o in outcomes if o.graded and o.result.get("isolation") != "bwrap"]
+    exposed = [o for o in outcomes if o.graded and facts(o.result).get("isolation") != "bwrap"]
     if exposed:
         print(
             f"ATTENTION : {len(exposed)} rendu(s) noté(s) SANS bac à sable : leur code a tourné "
@@ -479,6 +484,11 @@ def grade_class(rendus: Path, out: Path, arguments, class_secret: str) -> int:
         f"noté(s), {len(missing)} non noté(s)."
     )
     print("Résultats : " + ", ".join(str(path) for path in written) + f", {out / 'retours'}/")
+    if any(path.name == "notes_moodle.csv" for path in written):
+        print(
+            f"notes_moodle.csv donne les notes sur {arguments.moodle_sur} : la note maximale "
+            "du devoir dans Moodle doit être la même (sinon, --moodle-sur)."
+        )
     if failures:
         print(f"ATTENTION : {len(failures)} fichier(s) de résultats n'ont pas pu être écrits :")
         for failure in failures:

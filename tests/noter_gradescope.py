@@ -123,7 +123,7 @@ def grade(submission: Path, scratch: Path, require_sandbox: bool, minutes: int) 
     result = noter_classe.grade_one("rendu", code, scratch)
     # La fin du journal d'une notation arrêtée : pour l'enseignant seul (la sortie de
     # l'autograder, cachée aux étudiants), jamais dans le résultat.
-    for line in result.pop("journal", []):
+    for line in scoring.facts(result).pop("journal", []):
         print(f"journal de la notation | {line}")
     if unpacked.refused:
         refused = ", ".join(f"{path} ({why})" for path, why in unpacked.refused)

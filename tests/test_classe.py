@@ -188,8 +188,9 @@ def test_les_identifiants_de_moodle_sont_une_colonne(graded):
     with (out / "notes_moodle.csv").open(encoding="utf-8", newline="") as handle:
         rows = list(csv.DictReader(handle))
     assert [(r["Identifiant"], r["Identifier"], r["Note"], r["Grade"]) for r in rows] == [
-        ("Participant1234", "Participant 1234", "20.00", "20.00"),
-        ("Participant5678", "Participant 5678", "20.00", "20.00"),
+        # Sur 100 par défaut, comme un nouveau devoir Moodle.
+        ("Participant1234", "Participant 1234", "100.00", "100.00"),
+        ("Participant5678", "Participant 5678", "100.00", "100.00"),
     ]
     assert all(r["Dernière modification (note)"] == r["Last modified (grade)"] for r in rows)
 
@@ -292,7 +293,7 @@ def test_l_archive_de_moodle_telle_quelle(tmp_path):
             "Ivan Petit_2002_assignsubmission_file_notes.txt": "pas de code",
         },
     )
-    run = run_class(export, tmp_path / "notes", "--moodle-sur", "100")
+    run = run_class(export, tmp_path / "notes", "--moodle-sur", "20")
     assert run.returncode == 0, run.stdout + run.stderr
     notes = read_notes(tmp_path / "notes")
     helene = notes[
@@ -305,7 +306,7 @@ def test_l_archive_de_moodle_telle_quelle(tmp_path):
     with (tmp_path / "notes" / "notes_moodle.csv").open(encoding="utf-8", newline="") as handle:
         rows = list(csv.DictReader(handle))
     assert [(r["Identifiant"], r["Nom complet"], r["Note"]) for r in rows] == [
-        ("Participant2001", "Hélène Dubois", "100.00")
+        ("Participant2001", "Hélène Dubois", "20.00")
     ]
 
 
@@ -494,8 +495,10 @@ def test_class_secret_written_and_given_back(tmp_path):
         assert [(t["name"], t["score"], t["output"]) for t in one["tests"]] == [
             (t["name"], t["score"], t["output"]) for t in two["tests"]
         ]
-        assert one["cases"]["origin"] == "secret"
-        assert one["cases"]["fingerprint"] == two["cases"]["fingerprint"]
+        assert one["extra_data"]["cases"]["origin"] == "secret"
+        assert (
+            one["extra_data"]["cases"]["fingerprint"] == two["extra_data"]["cases"]["fingerprint"]
+        )
     refused = run_class(rendus, tmp_path / "quatre", "--secret", "a b")
     assert refused.returncode == 2 and "secret" in refused.stderr
 

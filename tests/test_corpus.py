@@ -33,6 +33,7 @@ from corpus_classe import (
     result_of,
 )
 from grading.calls import ABORT_CAUSES
+from grading.scoring import GRADESCOPE_FIELDS
 
 pytestmark = [pytest.mark.projet, pytest.mark.lent]
 
@@ -95,11 +96,32 @@ def test_verdict(graded_class, entry):
         assert result["score"] == pytest.approx(20.0)
 
 
+WITH_FEEDBACK = [e for e in ENTRIES if header(e.read_text(encoding="utf-8"), "retour")]
+
+
+@pytest.mark.parametrize("entry", WITH_FEEDBACK, ids=lambda entry: entry.stem)
+def test_the_feedback_names_the_mistake(graded_class, entry):
+    """Une erreur de débutant reconnue (en-tête « # retour : ») est nommée dans le retour
+    du premier test raté de sa fonction, et ce retour tient dans 80 colonnes."""
+    text = entry.read_text(encoding="utf-8")
+    phrase, losses = header(text, "retour"), expected_losses(text)
+    result = result_of(graded_class, entry.stem)
+    failed = [t for t in result["tests"] if t["status"] == "failed" and t["tags"][0] in losses]
+    assert failed, entry.stem
+    assert phrase in failed[0]["output"], failed[0]["output"]
+    for test in failed:
+        widest = max(len(line) for line in test["output"].splitlines())
+        assert widest <= 80, (test["name"], widest, test["output"])
+
+
 def test_results_json_form(graded_class):
-    """Le format results.json de Gradescope, champ par champ."""
+    """Le format results.json de Gradescope, champ par champ : les champs qu'il
+    documente, et les faits du correcteur dans ``extra_data``."""
     result = result_of(graded_class, "nb_adjacent_compte_la_case")
-    assert set(result) >= {"score", "max_score", "execution_time", "tests"}
-    assert result["max_score"] == 20
+    assert {"score", "execution_time", "tests", "extra_data"} <= set(result)
+    assert set(result) <= GRADESCOPE_FIELDS
+    assert set(result["extra_data"]) == {"max_score", "isolation", "loading", "cases"}
+    assert result["extra_data"]["max_score"] == 20
     assert sum(t["max_score"] for t in result["tests"]) == pytest.approx(20.0)
     for test in result["tests"]:
         assert set(test) == {
@@ -131,15 +153,16 @@ def test_loading_and_stops_are_facts_quoted_in_the_feedback(graded_class):
         return result_of(graded_class, name), feedback
 
     result, feedback = facts("hostile_erreur_de_syntaxe")
-    [dropped] = result["loading"]["dropped"]
+    [dropped] = result["extra_data"]["loading"]["dropped"]
     assert dropped["functions"] == ["propagate_open_cells"]
     assert dropped["text"] in feedback and str(dropped["error_line"]) in feedback
     stops = {t["tags"][0]: t["extra_data"]["stop"] for t in result["tests"]}
     assert stops["propagate_open_cells"] == "missing" and stops["is_finished"] is None
 
     result, feedback = facts("hostile_main_appele_a_l_import")
-    assert result["loading"]["outcome"] == "loaded" and result["loading"]["read_input"]
-    [skipped] = result["loading"]["skipped"]
+    loading = result["extra_data"]["loading"]
+    assert loading["outcome"] == "loaded" and loading["read_input"]
+    [skipped] = loading["skipped"]
     assert (skipped["text"], skipped["type"]) == ("main()", "EOFError")
     assert "main()" in feedback and 'if __name__ == "__main__":' in feedback
 
@@ -151,7 +174,7 @@ def test_loading_and_stops_are_facts_quoted_in_the_feedback(graded_class):
         ("hostile_boucle_a_l_import", "hung", "while True:"),
     ):
         result, feedback = facts(name)
-        loading = result["loading"]
+        loading = result["extra_data"]["loading"]
         assert (loading["outcome"], loading["first_load"]) == ("definitions_only", first_load)
         assert [part["text"] for part in loading["skipped"]] == [code]
         assert code in feedback, name

@@ -24,7 +24,7 @@ import pytest
 from gradescope_upload import Unpacked, find_code, unpack_zip
 
 import bareme
-from grading import sandbox, scoring
+from grading import contract, sandbox, scoring
 from grading.judge import Limits
 from grading.locate import SubmissionError
 
@@ -173,7 +173,8 @@ def same_grade(gradescope: dict, local: dict, outputs: bool = True) -> None:
     assert [{k: t[k] for k in fields} for t in gradescope["tests"]] == [
         {k: t[k] for k in fields} for t in local["tests"]
     ]
-    assert gradescope["extra_data"]["isolation"] == local["isolation"]
+    for fact in ("max_score", "isolation", "loading"):
+        assert gradescope["extra_data"][fact] == local["extra_data"][fact], fact
 
 
 # -- le zip ---------------------------------------------------------------------------
@@ -353,14 +354,20 @@ def test_hostile_same_grade_and_reference_hidden(graded):
         assert "NON ISOLÉ" in gradescope["output"]
 
 
-def test_tests_grouped_by_question_in_sujet_order(graded):
+def test_tests_numbered_by_section_of_the_sujet(graded):
+    """« 5.2-1 » : le premier test de la fonction de la section 5.2 du sujet ; un
+    étudiant qui lit le numéro ouvre la bonne section."""
     result = graded["archive"][0]
-    numbers = [tuple(map(int, t["number"].split("."))) for t in result["tests"]]
-    assert numbers == sorted(numbers) and len(set(numbers)) == len(numbers)
+    keys = []
     for test in result["tests"]:
-        question = bareme.BAREME[test["tags"][0]][0]
-        assert test["number"].split(".")[0] == question.removeprefix("Q")
-    assert numbers[0] == (3, 1)
+        section, index = test["number"].split("-")
+        assert section == contract.FUNCTIONS[test["tags"][0]].section, test["name"]
+        keys.append((tuple(map(int, section.split("."))), int(index)))
+    assert keys == sorted(keys) and len(set(keys)) == len(keys)
+    assert result["tests"][0]["number"] == "3-1"
+    numbers = {test["tags"][0]: test["number"] for test in result["tests"]}
+    assert numbers["nb_adjacent_mines"].startswith("5.2-")
+    assert numbers["compute_neigh"].startswith("5.3-")
 
 
 def test_output_has_the_points_table(graded):

@@ -59,6 +59,7 @@ AVEC_TRANSCRIPTION = ["ask_move", "main"]
 
 LIGNE_BAREME = re.compile(r"\*\*Barème : (\w+) — (\d+(?:,\d+)?) (points?)\*\*")
 TITRE_SECTION = re.compile(r"## (\d+)\. ")
+TITRE_SOUS_SECTION = re.compile(r"### (\d+\.\d+) ")
 REJEU = re.compile(r"<!-- rejeu :(.*?)-->\n```text\n(.*?)^```$", re.DOTALL | re.MULTILINE)
 
 
@@ -115,14 +116,18 @@ def fonctions_de_reference() -> dict[str, object]:
     return {nom: getattr(tp_demineur, nom) for nom in contract.PARAMETERS}
 
 
-def section_de_chaque_ligne(texte: str) -> list[int | None]:
-    """Pour chaque ligne (indice 0 = ligne 1), le numéro de la section ``## N.``."""
-    sections: list[int | None] = []
+def section_de_chaque_ligne(texte: str) -> list[str | None]:
+    """Pour chaque ligne (indice 0 = ligne 1), le numéro de sa section : « 6 » sous
+    ``## 6.``, « 5.2 » sous ``### 5.2``."""
+    sections: list[str | None] = []
     courante = None
     for ligne in texte.splitlines():
         if ligne.startswith("## "):
             titre = TITRE_SECTION.match(ligne)
-            courante = int(titre.group(1)) if titre else None
+            courante = titre.group(1) if titre else None
+        elif ligne.startswith("### ") and courante is not None:
+            sous_titre = TITRE_SOUS_SECTION.match(ligne)
+            courante = sous_titre.group(1) if sous_titre else courante.split(".")[0]
         sections.append(courante)
     return sections
 
@@ -237,9 +242,11 @@ def test_chaque_fonction_a_sa_ligne_de_bareme_dans_sa_section():
             f"ligne {numero} : {nom} vaut {format_points(attendu)} dans bareme.py, "
             f"{points} dans le sujet"
         )
-        assert f"Q{sections[numero - 1]}" == question, (
+        # La section du contrat, celle que citent les numéros des tests sur Gradescope.
+        section = contract.FUNCTIONS[nom].section
+        assert sections[numero - 1] == section and question == f"Q{section.split('.')[0]}", (
             f"ligne {numero} : la ligne de barème de {nom} devrait être dans la "
-            f"section {question[1:]}, elle est dans la section {sections[numero - 1]}"
+            f"section {section}, elle est dans la section {sections[numero - 1]}"
         )
     manquantes = sorted(set(bareme.BAREME) - set(vues))
     assert not manquantes, f"pas de ligne de barème pour : {', '.join(manquantes)}"

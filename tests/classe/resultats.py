@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import bareme
 from classe.entries import Entry
+from grading.scoring import facts
 
 GRADED = "noté"
 
@@ -24,7 +25,7 @@ class Outcome:
             return self.entry.problem
         if self.result is None:
             return "la notation n'a pas eu lieu"
-        return self.result.get("non_note")
+        return facts(self.result).get("non_note")
 
     @property
     def graded(self) -> bool:

@@ -16,7 +16,7 @@ import bareme
 from classe.resultats import Outcome, points_by_function
 from grading import secret
 from grading.safe_text import markdown_code, markdown_text
-from grading.scoring import french_number
+from grading.scoring import facts, french_number
 
 BAR = "█"
 BAR_WIDTH = 30  # la plus longue barre d'un histogramme
@@ -92,7 +92,7 @@ def flat(text: str) -> str:
 
 def isolation_line(graded: list[Outcome]) -> str:
     """Dit si le code des étudiants a tourné dans un bac à sable (champ ``isolation``)."""
-    exposed = [o.entry.label for o in graded if o.result.get("isolation") != "bwrap"]
+    exposed = [o.entry.label for o in graded if facts(o.result).get("isolation") != "bwrap"]
     if not exposed:
         return "Le code de chaque rendu noté a tourné dans un bac à sable (bubblewrap)."
     return (
@@ -106,7 +106,7 @@ def cases_line(graded: list[Outcome], class_secret: str | None) -> str:
     if class_secret is None:
         return secret.sentence(None)
     expected = secret.fingerprint(class_secret)
-    if any((o.result.get("cases") or {}).get("fingerprint") != expected for o in graded):
+    if any((facts(o.result).get("cases") or {}).get("fingerprint") != expected for o in graded):
         return "ATTENTION : les rendus n'ont pas tous été notés sur les cas du secret de la classe."
     return (
         f"Cas tirés du secret de la classe, `{class_secret}` : les mêmes pour tous les rendus. "

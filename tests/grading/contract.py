@@ -1,8 +1,8 @@
 """Le contrat des 13 fonctions du TP : la seule table où il est écrit.
 
-Pour chaque fonction : sa question dans le sujet, ses points au barème, ses
-paramètres (dans l'ordre), les grilles qu'elle remplit sur place (et si elle les
-récrit en entier), et si elle lit l'entrée standard. Tout le reste
+Pour chaque fonction : sa section dans le sujet (et donc sa question), ses
+points au barème, ses paramètres (dans l'ordre), les grilles qu'elle remplit sur
+place (et si elle les récrit en entier), et si elle lit l'entrée standard. Tout le reste
 en est tiré : le barème (``tests/bareme.py``), les paramètres que le processus de
 travail vérifie et que les relais renvoient, la recherche du code d'un rendu, le
 kit ; des tests vérifient que ``tp_demineur/tp.py`` et le sujet disent la même
@@ -28,34 +28,39 @@ class Function:
     """Une fonction du contrat."""
 
     name: str
-    question: str  # « Q3 » : la question du sujet qui la demande
+    section: str  # « 5.2 » : la section du sujet qui la demande (question 5, partie 2)
     points: float  # sur 20
     params: tuple[str, ...]  # les paramètres positionnels, dans l'ordre
     fills: tuple[str, ...] = ()  # les grilles reçues qu'elle remplit sur place
     overwrites: bool = False  # elle remplit ces grilles en entier : leur contenu reçu ne compte pas
     reads_input: bool = False  # elle lit l'entrée standard
 
+    @property
+    def question(self) -> str:
+        """La question du sujet, « Q5 » pour la section 5.2."""
+        return "Q" + self.section.split(".")[0]
+
 
 TABLE: tuple[Function, ...] = (
-    Function("main", "Q3", 2.0, (), reads_input=True),
+    Function("main", "3", 2.0, (), reads_input=True),
     Function(
-        "initialise_mines", "Q4", 2.0, ("mines", "nb_mines"), fills=("mines",), overwrites=True
+        "initialise_mines", "4.1", 2.0, ("mines", "nb_mines"), fills=("mines",), overwrites=True
     ),
-    Function("initialise_open", "Q4", 0.5, ("opened",), fills=("opened",), overwrites=True),
-    Function("is_coord_ok", "Q5", 1.0, ("x", "y", "width", "height")),
-    Function("nb_adjacent_mines", "Q5", 1.5, ("mines", "x", "y")),
-    Function("compute_neigh", "Q5", 1.0, ("mines", "neigh"), fills=("neigh",), overwrites=True),
-    Function("display_board", "Q6", 2.0, ("mines", "neigh", "opened")),
-    Function("is_move_ok", "Q7", 1.0, ("opened", "x", "y")),
-    Function("ask_move", "Q7", 2.0, ("opened",), reads_input=True),
-    Function("propagate_open_cells", "Q8", 3.0, ("mines", "neigh", "opened"), fills=("opened",)),
-    Function("is_finished", "Q9", 1.5, ("mines", "opened")),
+    Function("initialise_open", "4.2", 0.5, ("opened",), fills=("opened",), overwrites=True),
+    Function("is_coord_ok", "5.1", 1.0, ("x", "y", "width", "height")),
+    Function("nb_adjacent_mines", "5.2", 1.5, ("mines", "x", "y")),
+    Function("compute_neigh", "5.3", 1.0, ("mines", "neigh"), fills=("neigh",), overwrites=True),
+    Function("display_board", "6", 2.0, ("mines", "neigh", "opened")),
+    Function("is_move_ok", "7.1", 1.0, ("opened", "x", "y")),
+    Function("ask_move", "7.2", 2.0, ("opened",), reads_input=True),
+    Function("propagate_open_cells", "8", 3.0, ("mines", "neigh", "opened"), fills=("opened",)),
+    Function("is_finished", "9", 1.5, ("mines", "opened")),
     Function(
-        "play_turn", "Q10", 1.0, ("mines", "neigh", "opened"), fills=("opened",), reads_input=True
+        "play_turn", "10.1", 1.0, ("mines", "neigh", "opened"), fills=("opened",), reads_input=True
     ),
     Function(
         "play_the_game",
-        "Q10",
+        "10.2",
         1.5,
         ("mines", "neigh", "opened"),
         fills=("opened",),

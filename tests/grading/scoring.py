@@ -10,6 +10,7 @@ from pathlib import Path
 
 import bareme
 
+from . import contract
 from .safe_text import encodable
 
 
@@ -128,27 +129,28 @@ def results_json(
 ) -> dict:
     """Le format results.json de Gradescope, avec tous ses champs utiles.
 
-    Les tests suivent l'ordre du sujet ; ``number`` (« 4.2 » : question 4, 2e test)
-    permet à Gradescope de les grouper par question (voir aussi :data:`PRESENTATION`).
-    ``isolation`` (``bwrap`` ou ``aucune``) dit si le code a tourné dans un bac à sable ;
-    ``loading``, ce qu'a donné le chargement du code (:func:`loading_facts`) ;
-    ``cases``, d'où viennent les cas (``secret.facts`` : publics, ou tirés d'un secret). Le
-    ``extra_data`` d'un test dit pourquoi il a été interrompu (``stop``, une des
-    ``calls.ABORT_CAUSES``, ou None) et, s'il a raté, sur quel contre-exemple
-    (``example``, l'entrée seule, ou None) : les faits sont dans des champs, les
-    phrases dans ``output``.
+    Les tests suivent l'ordre du sujet ; ``number`` (« 5.2-1 » : le 1er test de la
+    fonction de la section 5.2 du sujet) mène l'étudiant à la bonne section (voir
+    aussi :data:`PRESENTATION`). Les faits propres au correcteur sont dans
+    ``extra_data`` : ``max_score`` ; ``isolation`` (``bwrap`` ou ``aucune``), si le
+    code a tourné dans un bac à sable ; ``loading``, ce qu'a donné le chargement du
+    code (:func:`loading_facts`) ; ``cases``, d'où viennent les cas
+    (``secret.facts`` : publics, ou tirés d'un secret). Le ``extra_data`` d'un test
+    dit pourquoi il a été interrompu (``stop``, une des ``calls.ABORT_CAUSES``, ou
+    None) et, s'il a raté, sur quel contre-exemple (``example``, l'entrée seule, ou
+    None) : les faits sont dans des champs, les phrases dans ``output``.
     """
     ordered = sorted(results, key=lambda r: sujet_order(r.function))
-    numbers: dict[int, int] = {}
+    numbers: dict[str, int] = {}
     tests = []
     for r in ordered:
-        question = question_number(r.function)
-        numbers[question] = numbers.get(question, 0) + 1
+        section = contract.FUNCTIONS[r.function].section
+        numbers[section] = numbers.get(section, 0) + 1
         tests.append(
             {
                 "name": r.name,
                 "name_format": "text",
-                "number": f"{question}.{numbers[question]}",
+                "number": f"{section}-{numbers[section]}",
                 "score": round(r.points if r.passed else 0.0, 4),
                 "max_score": round(r.points, 4),
                 "status": "passed" if r.passed else "failed",
@@ -161,19 +163,31 @@ def results_json(
         )
     return {
         "score": round(total(results), 4),
-        "max_score": bareme.TOTAL,
         "execution_time": round(seconds, 2),
         "output": output,
         **PRESENTATION,
-        "isolation": isolation,
-        "loading": loading or {},
-        "cases": cases or {},
         "tests": tests,
+        "extra_data": {
+            "max_score": bareme.TOTAL,
+            "isolation": isolation,
+            "loading": loading or {},
+            "cases": cases or {},
+        },
     }
 
 
 # Ce que le results.json garde du chargement : des faits, pour les outils et les tests.
 LOADING_FACTS = ("functions", "error", "read_input", "dropped", "skipped", "encoding")
+
+
+def facts(result: dict) -> dict:
+    """Les faits propres au correcteur d'un results.json (son ``extra_data``).
+
+    >>> facts({"score": 20.0, "tests": [], "extra_data": {"isolation": "bwrap"}})
+    {'isolation': 'bwrap'}
+    """
+    extra = result.get("extra_data")
+    return extra if isinstance(extra, dict) else {}
 
 
 def loading_facts(info: dict | None) -> dict:
@@ -252,8 +266,8 @@ def for_gradescope(data: dict, counterexamples: str = "toujours") -> dict:
       (une clé de :data:`COUNTEREXAMPLES`) : tout de suite, après la date limite
       (dans une entrée sans points, de même numéro, visible après la date limite),
       ou jamais ;
-    - les champs que Gradescope ne documente pas (``max_score``, ``isolation``…)
-      passent dans ``extra_data``.
+    - les faits du correcteur restent dans ``extra_data`` ; un champ que Gradescope ne
+      documente pas y passerait aussi.
     """
     visibility = COUNTEREXAMPLES[counterexamples]
     tests = []
@@ -283,6 +297,7 @@ def for_gradescope(data: dict, counterexamples: str = "toujours") -> dict:
     result = {**PRESENTATION}
     result.update((key, value) for key, value in data.items() if key in GRADESCOPE_FIELDS)
     extra = {key: value for key, value in data.items() if key not in GRADESCOPE_FIELDS}
+    extra.update(facts(data))
     result.update(output=output, tests=tests, extra_data=extra)
     return result
 
