@@ -266,6 +266,8 @@ def load_summary(grading: Grading) -> str:
     submission = grading.submission
     info = submission.load_info if submission else None
     notes = []
+    if submission is not None and submission.versions_note:
+        notes.append(submission.versions_note)
     if submission is not None and not grading_config.KIT and not submission.isolation.isolated:
         notes.append(submission.isolation.sentence())
         lockdown = submission.lockdown or {}
@@ -282,7 +284,7 @@ def load_summary(grading: Grading) -> str:
         notes.append(described)
     if submission is not None and submission.incidents:
         notes += ["Incident : " + incident for incident in submission.incidents]
-    return printable("\n".join(notes))
+    return printable(fit_lines("\n".join(notes)))
 
 
 KIT_WARNING = (

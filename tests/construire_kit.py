@@ -74,6 +74,7 @@ GRADING_FILES = [
     "worker.py",
     "lockdown.py",
     "rescue.py",
+    "python_messages.py",
     "safe_text.py",
     "standins.py",
     "checks.py",
@@ -89,6 +90,8 @@ KIT_ENTRIES = ["tp_demineur", "tests", "sujet", "README.md", "pytest.ini", "conf
 COPIED_TEMPLATES = ["README.md", "pytest.ini", "conftest.py", "tests/test_publics.py"]
 # Les modules du paquet de référence copiés tels quels dans le tp_demineur/ du kit.
 PACKAGE_FILES = ["terminal.py"]
+# Les modules du correcteur copiés aussi dans le tp_demineur/ du kit (le jeu s'en sert).
+PACKAGE_GRADING_FILES = ["python_messages.py"]
 
 EXIT_OK = 0
 EXIT_ERROR = 2
@@ -227,6 +230,11 @@ def student_init(reference_init: str, kit_tp: str) -> str:
         "disponibles depuis le paquet (``from tp_demineur import compute_neigh``).\n"
         "Le correcteur les cherche ici : n'y touchez pas.\n"
         '"""\n\n'
+        "import os\nimport sys\n\n"
+        'if sys.argv[:1] == ["-m"]:  # python -m tp_demineur (le jeu), pas un test\n'
+        "    from .python_messages import stop_on_syntax_error\n\n"
+        "    # Une erreur de syntaxe dans tp.py, expliquée en français plutôt qu'une trace.\n"
+        '    stop_on_syntax_error(os.path.join(os.path.dirname(__file__), "tp.py"))\n\n'
         f"from .tp import (\n{listed})\n\n"
         f"__all__ = [\n{exported}]\n"
     )
@@ -641,6 +649,8 @@ def build(root: Path, dest: Path, force: bool = False) -> list[dict]:
     write(package / "__main__.py", main_py)
     for name in PACKAGE_FILES:
         write(package / name, read(root / "tp_demineur" / name))
+    for name in PACKAGE_GRADING_FILES:
+        write(package / name, read(root / "tests" / "grading" / name))
     tests = dest / "tests"
     for name in TEST_FILES:
         write(tests / name, read(root / "tests" / name))

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from grading.limits import Limits
-from grading.locate import SubmissionError
+from grading.locate import SubmissionError, keep_date
 
 # Ce que les outils d'archivage ajoutent d'eux-mêmes (macOS) : jamais extrait.
 IGNORED = {"__MACOSX", ".DS_Store"}
@@ -112,6 +112,7 @@ def unpack_zip(archive: Path, dest: Path, limits: Limits | None = None) -> Unpac
                                 "une fois extraite"
                             )
                         out.write(chunk)
+                keep_date(target, info)
                 result.files.append(relative)
     except (
         zipfile.BadZipFile,

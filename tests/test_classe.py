@@ -58,8 +58,11 @@ def zip_of(path: Path, files: dict[str, str | bytes], symlinks: dict[str, str] |
             archive.writestr(info, target)
 
 
+DRAFT = "def is_coord_ok(x, y, width, height):\n    return 0 <= x < width and 0 <= y < height\n"
+
+
 def build_class(folder: Path):
-    """Le dossier de la classe : 13 entrées, dont 2 restes de système mis de côté."""
+    """Le dossier de la classe : 16 entrées, dont 2 restes de système mis de côté."""
     folder.mkdir()
     (folder / "alice.py").write_text(REFERENCE, encoding="utf-8")
     # Une archive qui contient son dossier, qui contient le paquet.
@@ -88,6 +91,19 @@ def build_class(folder: Path):
     gaston = folder / "Gaston Leroy_9012_assignsubmission_onlinetext"
     gaston.mkdir()
     (gaston / "onlinetext.html").write_text("<p>Je n'ai pas fini.</p>", encoding="utf-8")
+    # Trois rendus rangés de travers, tous notés : un paquet trois dossiers plus bas,
+    # un brouillon à côté de la version finale, un paquet et un fichier à plat (le plus
+    # récent des deux, qui écrivent autant de fonctions, est noté).
+    package(folder / "martin" / "rendu" / "TP" / "tp_demineur")
+    jules = folder / "Jules Morel_3456_assignsubmission_file_"
+    jules.mkdir()
+    (jules / "tp.py").write_text(DRAFT, encoding="utf-8")
+    (jules / "tp_final.py").write_text(REFERENCE, encoding="utf-8")
+    karim = folder / "Karim Haddad_7890_assignsubmission_file_"
+    package(karim / "TP" / "tp_demineur")
+    for old in (karim / "TP" / "tp_demineur").iterdir():
+        os.utime(old, (1_700_000_000, 1_700_000_000))
+    (karim / "tp.py").write_text(REFERENCE, encoding="utf-8")
     (folder / ".DS_Store").write_bytes(b"\0\0\0\1Bud1")
     (folder / "__MACOSX").mkdir()
 
@@ -129,6 +145,9 @@ GRADED = {  # « etudiant rendu » -> total attendu
     "dupont dupont/": 20.0,
     "Élodie Martin Élodie Martin_1234_assignsubmission_file_/": 20.0,
     "Farid Benali Farid Benali_5678_assignsubmission_file/": 20.0,
+    "martin martin/": 20.0,
+    "Jules Morel Jules Morel_3456_assignsubmission_file_/": 20.0,
+    "Karim Haddad Karim Haddad_7890_assignsubmission_file_/": 20.0,
 }
 NOT_GRADED = {  # « etudiant rendu » -> ce que dit la raison
     # Un nom qui ressemble à une formule : le tableur le lit comme du texte.
@@ -187,10 +206,12 @@ def test_les_identifiants_de_moodle_sont_une_colonne(graded):
     assert moodle_ids["alice alice.py"] == ""
     with (out / "notes_moodle.csv").open(encoding="utf-8", newline="") as handle:
         rows = list(csv.DictReader(handle))
-    assert [(r["Identifiant"], r["Identifier"], r["Note"], r["Grade"]) for r in rows] == [
+    assert sorted((r["Identifiant"], r["Identifier"], r["Note"], r["Grade"]) for r in rows) == [
         # Sur 100 par défaut, comme un nouveau devoir Moodle.
         ("Participant1234", "Participant 1234", "100.00", "100.00"),
+        ("Participant3456", "Participant 3456", "100.00", "100.00"),
         ("Participant5678", "Participant 5678", "100.00", "100.00"),
+        ("Participant7890", "Participant 7890", "100.00", "100.00"),
     ]
     assert all(r["Dernière modification (note)"] == r["Last modified (grade)"] for r in rows)
 
@@ -207,24 +228,33 @@ def test_deux_rendus_pour_dupont_sont_signales(graded):
 
 def test_la_console_rend_compte_de_chaque_entree(graded):
     _, run = graded
-    assert "12 rendu(s) : 6 à noter" in run.stdout
+    assert "15 rendu(s) : 9 à noter" in run.stdout
     for line in ("bombe", "evasion", "lien", "notes", "=1+2", "Gaston Leroy_9012"):
-        found = re.search(rf"^ +\d+/12  {re.escape(line)}\s+non noté : ", run.stdout, re.M)
+        found = re.search(rf"^ +\d+/15  {re.escape(line)}\s+non noté : ", run.stdout, re.M)
         assert found, line
-    assert re.search(r"^ +\d+/12  alice\s+20,00 / 20", run.stdout, re.MULTILINE)
-    # Chaque rendu a son rang, de 1/12 à 12/12, et le temps qu'il reste est dit.
-    ranks = re.findall(r"^ +(\d+)/12  ", run.stdout, re.MULTILINE)
-    assert sorted(map(int, ranks)) == list(range(1, 13))
+    assert re.search(r"^ +\d+/15  alice\s+20,00 / 20", run.stdout, re.MULTILINE)
+    # Chaque rendu a son rang, de 1/15 à 15/15, et le temps qu'il reste est dit.
+    ranks = re.findall(r"^ +(\d+)/15  ", run.stdout, re.MULTILINE)
+    assert sorted(map(int, ranks)) == list(range(1, 16))
     assert "(reste environ " in run.stdout
     assert "Mis de côté (fichiers système) : .DS_Store, __MACOSX" in run.stdout
-    assert "6 rendu(s) noté(s), 6 non noté(s)" in run.stdout
+    assert "9 rendu(s) noté(s), 6 non noté(s)" in run.stdout
     assert "Traceback" not in run.stdout + run.stderr
+    # La version notée est dite dès la ligne de l'étudiant.
+    jules = re.search(r"^ +\d+/15  Jules Morel_3456 .*$", run.stdout, re.MULTILINE)
+    assert jules and "20,00 / 20  (Plusieurs versions du TP dans ce rendu : tp_final.py" in (
+        jules.group(0)
+    )
 
 
 def test_retours_et_json_de_chaque_rendu(graded):
     out, _ = graded
     labels = {p.stem for p in (out / "retours").glob("*.txt")}
-    assert len(labels) == 12
+    assert len(labels) == 15
+    jules = (out / "retours" / "Jules Morel_3456.txt").read_text(encoding="utf-8")
+    assert "tp_final.py est notée" in jules and "non notée(s) : tp.py." in jules
+    karim = (out / "retours" / "Karim Haddad_7890.txt").read_text(encoding="utf-8")
+    assert "tp.py est notée" in karim and "non notée(s) : TP/tp_demineur/." in karim
     bomb = (out / "retours" / "bombe.txt").read_text(encoding="utf-8")
     assert "Non noté : archive refusée : " in bomb and "bombe" in bomb
     result = json.loads((out / "json" / "dupont.py.json").read_text(encoding="utf-8"))
@@ -240,18 +270,18 @@ def test_retours_et_json_de_chaque_rendu(graded):
 def test_la_synthese_compte_des_etudiants(graded):
     out, _ = graded
     summary = (out / "synthese.md").read_text(encoding="utf-8")
-    assert "12 rendu(s) : 6 noté(s), 6 non noté(s)." in summary
-    # Comptes faits à la main : 5 rendus à 20, dupont.py à 18,5.
-    assert "Moyenne des rendus notés : 19,75 / 20, médiane : 20,00 / 20." in summary
+    assert "15 rendu(s) : 9 noté(s), 6 non noté(s)." in summary
+    # Comptes faits à la main : 8 rendus à 20, dupont.py à 18,5.
+    assert "Moyenne des rendus notés : 19,83 / 20, médiane : 20,00 / 20." in summary
     missing = summary.split("## Rendus non notés")[1].split("##")[0]
     assert len(re.findall(r"^- ", missing, re.MULTILINE)) == 6
     assert "- `bombe` (`bombe.zip`) : archive refusée : " in missing
-    assert "| Q9 | is_finished | 1,5 | 1,25 | 5 | 1 |" in summary
-    assert "| Q3 | main | 2 | 2,00 | 6 | 0 |" in summary
+    assert "| Q9 | is_finished | 1,5 | 1,33 | 8 | 1 |" in summary
+    assert "| Q3 | main | 2 | 2,00 | 9 | 0 |" in summary
     failed = summary.split("## Tests ratés")[1]
     assert failed.count("### ") == 1
     assert "### Q9 is_finished : is_finished renvoie 2" in failed
-    assert "Raté par 1 étudiant(s) sur 6 noté(s) (17 %) : `dupont.py`." in failed
+    assert "Raté par 1 étudiant(s) sur 9 noté(s) (11 %) : `dupont.py`." in failed
     assert "Contre-exemple le plus partagé (1 étudiant(s) sur 1 : `dupont.py`)" in failed
     assert summary.index("Q3 main (sur 2)") < summary.index("Q4 initialise_mines (sur 2)")
     assert "  de 18 à 20  " in summary and "2 rendus pour dupont" in summary
@@ -373,7 +403,7 @@ def test_le_dossier_de_la_classe_sans_noter(tmp_path):
     (tmp_path / "rendus" / "hugo.PY").write_text(REFERENCE, encoding="utf-8")
     listing = list_class(tmp_path / "rendus")
     labels = [entry.label for entry in listing.entries]
-    assert len(labels) == len({label.casefold() for label in labels}) == 14
+    assert len(labels) == len({label.casefold() for label in labels}) == 17
     [hugo] = [e for e in listing.entries if e.student == "hugo"]
     assert prepare(hugo, tmp_path / "travail") == tmp_path / "rendus" / "hugo.PY"
     assert resolve_submission(tmp_path / "rendus" / "dupont") == (
@@ -387,25 +417,43 @@ def test_le_dossier_de_la_classe_sans_noter(tmp_path):
     assert os.sep not in "".join(labels)
 
 
-def test_un_rendu_range_un_dossier_trop_bas(tmp_path):
-    """Un niveau de trop est pardonné s'il n'y a qu'un rendu possible ; deux, jamais."""
-    from grading.locate import SubmissionError, resolve_submission
+def test_un_rendu_a_toute_profondeur_et_en_plusieurs_versions(tmp_path):
+    """Le code est trouvé à toute profondeur ; entre plusieurs versions, la règle choisit
+    (le plus de fonctions écrites, puis la plus récente, puis l'ordre alphabétique) et
+    le dit ; rien n'est choisi au hasard."""
+    from grading.locate import SubmissionError, locate
 
     package(tmp_path / "seul" / "projet" / "tp_demineur")
-    assert resolve_submission(tmp_path / "seul")[1].parts[-2:] == ("projet", "tp_demineur")
+    assert locate(tmp_path / "seul").path.parts[-2:] == ("projet", "tp_demineur")
     (tmp_path / "fichier" / "TP").mkdir(parents=True)
     (tmp_path / "fichier" / "TP" / "demineur.py").write_text(REFERENCE, encoding="utf-8")
-    assert resolve_submission(tmp_path / "fichier") == (
-        "file",
-        tmp_path / "fichier" / "TP" / "demineur.py",
+    assert locate(tmp_path / "fichier").path == tmp_path / "fichier" / "TP" / "demineur.py"
+    package(tmp_path / "loin" / "martin" / "rendu" / "TP" / "tp_demineur")
+    found = locate(tmp_path / "loin")
+    assert (found.kind, found.others, found.note()) == ("package", (), None)
+    # Le plus de fonctions écrites : la version finale, pas le brouillon.
+    stubs = "".join(f"\ndef {name}(*args):\n    pass\n" for name in bareme.FUNCTIONS)
+    (tmp_path / "deux").mkdir()
+    (tmp_path / "deux" / "tp.py").write_text(DRAFT + stubs, encoding="utf-8")
+    (tmp_path / "deux" / "tp_final.py").write_text(REFERENCE, encoding="utf-8")
+    found = locate(tmp_path / "deux")
+    assert found.path.name == "tp_final.py" and [p.name for p in found.others] == ["tp.py"]
+    assert found.note().startswith(
+        "Plusieurs versions du TP dans ce rendu : tp_final.py est notée (la règle : "
     )
-    package(tmp_path / "deux" / "v1" / "tp_demineur")
-    package(tmp_path / "deux" / "v2" / "tp_demineur")
-    with pytest.raises(SubmissionError, match="plusieurs rendus possibles"):
-        resolve_submission(tmp_path / "deux")
-    package(tmp_path / "loin" / "a" / "b" / "tp_demineur")
-    with pytest.raises(SubmissionError, match=r"ni un fichier \.py"):
-        resolve_submission(tmp_path / "loin")
+    assert found.note().endswith("non notée(s) : tp.py.")
+    # À égalité : la plus récente, puis l'ordre alphabétique.
+    package(tmp_path / "egales" / "v1" / "tp_demineur")
+    package(tmp_path / "egales" / "v2" / "tp_demineur")
+    assert locate(tmp_path / "egales").path.parts[-2] == "v2"
+    for path in (tmp_path / "egales").rglob("*.py"):
+        os.utime(path, (1_700_000_000, 1_700_000_000))
+    found = locate(tmp_path / "egales")
+    assert found.path.parts[-2] == "v1" and "v2/tp_demineur/" in found.note()
+    (tmp_path / "rien").mkdir()
+    (tmp_path / "rien" / "notes.txt").write_text("à faire\n", encoding="utf-8")
+    with pytest.raises(SubmissionError, match=r"aucun fichier \.py de rien"):
+        locate(tmp_path / "rien")
 
 
 def test_un_tp_a_moitie_ecrit_est_note(tmp_path):

@@ -590,6 +590,30 @@ def test_le_jeu_du_kit_montre_l_erreur_de_l_etudiant(kit, tmp_path):
     assert done.stderr.rstrip().splitlines()[-1].startswith("ValueError")
 
 
+def test_une_erreur_de_syntaxe_dans_le_kit(kit, tmp_path):
+    """Le « : » oublié d'un débutant : le jeu l'explique en français, sans trace de Python,
+    et la note de pytest ne parle que de lui (ni de __init__.py, ni de __main__)."""
+    student = tmp_path / "kit"
+    shutil.copytree(kit, student)
+    tp = student / "tp_demineur" / "tp.py"
+    text = tp.read_text(encoding="utf-8").replace(
+        'raise NotImplementedError("initialise_open : à écrire (question Q4)")',
+        "for ligne in opened\n        for x in range(len(ligne)):\n            ligne[x] = False",
+    )
+    tp.write_text(text, encoding="utf-8")
+    game = run(["-m", "tp_demineur"], cwd=student)
+    assert game.returncode == 1
+    assert "Traceback" not in game.stderr and "SyntaxError" not in game.stderr
+    line = next(n for n, t in enumerate(text.splitlines(), 1) if t.endswith("in opened"))
+    assert f"Votre fichier tp.py ne se compile pas, ligne {line} :" in game.stderr
+    assert "il manque « : » à la fin de la ligne" in game.stderr
+    tests = run(["-m", "pytest"], cwd=student)
+    note = tests.stdout.split("= note =")[1].split("Notation de :")[0]
+    assert f"Ligne {line} de tp.py, « for ligne in opened » ne se compile pas" in note
+    assert "__init__.py" not in note and "__name__" not in note, note
+    assert all(len(row) <= 80 for row in note.splitlines()), note
+
+
 def test_le_jeu_du_kit_nomme_la_fonction_appelee_pas_encore_ecrite(kit, tmp_path):
     student = tmp_path / "kit"
     shutil.copytree(kit, student)

@@ -66,6 +66,7 @@ def test_un_input_en_tete_est_passe_et_les_fonctions_restent():
         "text": 'nom = input("Votre nom : ")',
         "type": "EOFError",
         "message": skipped["message"],
+        "name": None,
     }
     assert "input()" in skipped["message"]
     assert report.dropped == []
@@ -275,7 +276,7 @@ def test_le_rapport_est_fait_de_donnees_json():
         "message",
         "functions",
     }
-    assert set(data["skipped"][0]) == {"file", "line", "text", "type", "message"}
+    assert set(data["skipped"][0]) == {"file", "line", "text", "type", "message", "name"}
 
 
 def test_un_fichier_en_windows_1252_se_lit():
@@ -351,10 +352,17 @@ def test_un_paquet_garde_les_fonctions_de_ses_modules(package):
         ("paquet_rendu/tp.py", 6, ["is_finished"])
     ]
     # L'instruction de tp.py passée, puis le nom absent de l'import de __init__.py.
-    assert [(s["file"], s["line"], s["type"]) for s in report.skipped] == [
-        ("paquet_rendu/tp.py", 1, "EOFError"),
-        ("paquet_rendu/__init__.py", 1, "ImportError"),
+    assert [(s["file"], s["line"], s["type"], s["name"]) for s in report.skipped] == [
+        ("paquet_rendu/tp.py", 1, "EOFError", None),
+        ("paquet_rendu/__init__.py", 1, "ImportError", "is_finished"),
     ]
+    # Le retour ne parle pas de l'import : le passage retiré explique déjà is_finished.
+    info = {**report.as_dict(), "functions": ["is_coord_ok", "is_move_ok"]}
+    note = describe_load(info, ["is_coord_ok", "is_finished", "is_move_ok"])
+    assert "de paquet_rendu/tp.py, « if opened = mines: »" in note, note
+    assert "__init__.py" not in note and "absentes" not in note, note
+    assert "Le reste du fichier a été chargé et noté." in note
+    assert "input()" in note and '__name__ == "__main__"' in note
 
 
 def test_le_retour_dit_quelle_ligne_a_ete_passee_ou_retiree_et_pourquoi():

@@ -14,7 +14,7 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from grading.locate import SYSTEM_NAMES
+from grading.locate import SYSTEM_NAMES, keep_date
 
 MIB = 2**20
 
@@ -196,3 +196,4 @@ def write_members(archive: zipfile.ZipFile, members, destination: Path, limits: 
                         f"{megabytes(limits.max_bytes)} (une « bombe » de décompression ?)"
                     )
                 copy.write(chunk)
+        keep_date(target, info)

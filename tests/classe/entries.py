@@ -223,7 +223,7 @@ def gather(entry: Entry, workdir: Path) -> Path:
         if path.is_dir():
             shutil.copytree(path, folder, dirs_exist_ok=True)
         else:
-            shutil.copyfile(path, folder / named.file)
+            shutil.copy2(path, folder / named.file)  # la date compte dans la règle de locate
     return folder
 
 

@@ -935,12 +935,18 @@ def describe_load(info: dict | None, graded: list[str]) -> str:
             "module ?) : il a été refait avec les seules définitions."
         )
     notes += [describe_dropped(part, graded) for part in dropped]
+    explained = {name for part in dropped for name in part["functions"]}
+    # Un « from .tp import f » qui échoue parce que f a été retirée (elle ne se compilait
+    # pas) est déjà expliqué par le passage retiré.
+    skipped = [part for part in skipped if part.get("name") not in explained]
     notes += [describe_skipped(part) for part in skipped]
     if any(part["type"] is not None for part in skipped):
+        notes.append("Le reste du fichier a été chargé et noté.")
+    if any(part["type"] not in (None, "ImportError", "ModuleNotFoundError") for part in skipped):
         notes.append(
-            "Le reste du fichier a été chargé et noté. Le code à lancer quand on exécute "
-            'le programme se place sous if __name__ == "__main__": (il ne s\'exécute pas '
-            "quand le fichier est importé, par le correcteur ou par un autre module)."
+            "Le code à lancer quand on exécute le programme se place sous if __name__ == "
+            '"__main__": (il ne s\'exécute pas quand le fichier est importé, par le '
+            "correcteur ou par un autre module)."
         )
     if info.get("encoding"):
         notes.append(
@@ -965,7 +971,6 @@ def describe_load(info: dict | None, graded: list[str]) -> str:
             "Votre code lit l'entrée dès son chargement (il appelle sans doute main()) : il a "
             'trouvé une entrée fermée. Protégez cet appel par if __name__ == "__main__":'
         )
-    explained = {name for part in dropped for name in part["functions"]}
     missing = [
         name for name in graded if name not in info.get("functions", []) and name not in explained
     ]

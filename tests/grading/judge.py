@@ -36,7 +36,7 @@ from .calls import (
 from .channel import WorkerLost, WorkerProcess
 from .limits import Limits
 from .loading import load
-from .locate import SubmissionError, resolve_submission
+from .locate import SubmissionError, locate
 from .private_copy import PrivateCopy
 from .wire import Malformed, to_wire
 
@@ -61,7 +61,9 @@ class Submission:
     ):
         self.limits = limits or Limits()
         self.reference = reference
-        self.kind, self.source = resolve_submission(Path(path))
+        located = locate(Path(path))
+        self.kind, self.source = located.kind, located.path
+        self.versions_note = located.note()  # plusieurs versions : laquelle est notée
         self.isolation = choose_isolation(sandbox_mode)
         self.worker = WorkerProcess(self.isolation, self.limits.reply_bytes)
         self.load_info: dict | None = None  # le premier chargement, pour les retours

@@ -21,7 +21,12 @@ from .wire import Malformed, error_field
 
 GRADING = Path(__file__).resolve().parent
 # Le processus de travail et ce qu'il importe : tout ce qui entre dans le bac à sable.
-WORKER_FILES = [GRADING / "worker.py", GRADING / "lockdown.py", GRADING / "rescue.py"]
+WORKER_FILES = [
+    GRADING / "worker.py",
+    GRADING / "lockdown.py",
+    GRADING / "rescue.py",
+    GRADING / "python_messages.py",
+]
 
 
 def load(
@@ -95,6 +100,7 @@ def rescued_parts(info: dict) -> dict:
             "text": str,
             "type": (str, type(None)),
             "message": str,
+            "name": (str, type(None)),  # le nom qu'un « from … import » n'a pas trouvé
         },
     }
     parts = {}

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import ast
 import contextlib
+import os
 import re
+import time
+import zipfile
+from dataclasses import dataclass
 from pathlib import Path
 
 from .contract import NAMES
@@ -52,56 +57,155 @@ def is_system_entry(path: Path) -> bool:
     return path.name.startswith(".") or path.name in SYSTEM_NAMES
 
 
-def resolve_submission(path: Path) -> tuple[str, Path]:
-    """Le genre (``file`` ou ``package``) et le chemin du code d'une soumission.
+MAX_DEPTH = 6  # la profondeur où l'on cherche encore le code d'un rendu
 
-    Une soumission est un fichier ``.py``, un dossier paquet (avec
-    ``__init__.py``), un dossier qui contient un paquet ``tp_demineur/``, ou un
-    dossier dont un seul fichier ``.py`` définit des fonctions du TP. Un dossier
-    où rien de tout cela n'est trouvé est aussi cherché un niveau plus bas : le
-    rendu rangé dans un dossier de trop (``dupont/TP/tp_demineur/``, une archive
-    qui contient son propre dossier) est trouvé, s'il est seul.
+
+@dataclass(frozen=True)
+class Version:
+    """Un code du TP trouvé dans un rendu : un fichier ``.py`` ou un paquet."""
+
+    kind: str  # ``file`` ou ``package``
+    path: Path
+    written: int  # les fonctions du TP qu'il écrit vraiment (pas seulement ``pass``…)
+    modified: float  # sa date de modification (la plus récente de ses fichiers)
+
+    def rank(self, root: Path) -> tuple:
+        """L'ordre de la règle : le plus de fonctions écrites, puis le plus récent, puis
+        le premier chemin par ordre alphabétique."""
+        return (-self.written, -self.modified, str(self.path.relative_to(root)))
+
+
+@dataclass(frozen=True)
+class Located:
+    """Le code noté d'un rendu, et les autres versions trouvées (non notées)."""
+
+    kind: str
+    path: Path
+    others: tuple[Path, ...] = ()
+    root: Path | None = None
+
+    def note(self) -> str | None:
+        """La phrase qui dit quelle version est notée et pourquoi (None s'il n'y en a qu'une)."""
+        if not self.others or self.root is None:
+            return None
+        shown = ", ".join(shown_path(path, self.root) for path in self.others)
+        return (
+            f"Plusieurs versions du TP dans ce rendu : {shown_path(self.path, self.root)} est "
+            f"notée (la règle : celle qui écrit le plus de fonctions du TP, à égalité la plus "
+            f"récente, puis la première par ordre alphabétique) ; non notée(s) : {shown}."
+        )
+
+
+def shown_path(path: Path, root: Path) -> str:
+    return str(path.relative_to(root)) + ("/" if path.is_dir() else "")
+
+
+def resolve_submission(path: Path) -> tuple[str, Path]:
+    """Le genre (``file`` ou ``package``) et le chemin du code d'une soumission (voir
+    :func:`locate`)."""
+    located = locate(path)
+    return located.kind, located.path
+
+
+def locate(path: Path) -> Located:
+    """Le code à noter d'une soumission, quelle que soit sa profondeur.
+
+    Une soumission est un fichier ``.py``, un paquet (un dossier avec
+    ``__init__.py``), ou un dossier où l'on cherche, jusqu'à :data:`MAX_DEPTH`
+    niveaux, les paquets et les fichiers ``.py`` qui définissent des fonctions du TP
+    (``martin/rendu/TP/tp_demineur/`` est trouvé). S'il y en a plusieurs (``tp.py``
+    et ``tp_final.py``), la règle choisit, et la même à chaque fois : celui qui écrit
+    le plus de fonctions du TP (une fonction réduite à ``pass`` ou à ``raise
+    NotImplementedError`` ne compte pas), à égalité le plus récent, puis le premier
+    chemin par ordre alphabétique ; les autres sont listés (:meth:`Located.note`).
     """
     path = Path(path)
     if path.is_file() and is_python_file(path):
-        return "file", path
+        return Located("file", path)
     if path.is_dir():
-        found = resolve_folder(path)
-        if found is not None:
-            return found
-        nested = []
-        for child in sorted(path.iterdir()):
-            if child.is_dir() and not child.is_symlink() and not is_system_entry(child):
-                with contextlib.suppress(SubmissionError):
-                    found = resolve_folder(child)
-                    if found is not None:
-                        nested.append(found)
-        if len(nested) == 1:
-            return nested[0]
-        if len(nested) > 1:
-            names = ", ".join(str(code.relative_to(path)) for _, code in nested)
-            raise SubmissionError(f"plusieurs rendus possibles dans {path.name} ({names})")
+        if (path / "__init__.py").is_file():
+            return Located("package", path)
+        versions = list(find_versions(path, 0))
+        if versions:
+            chosen, *others = sorted(versions, key=lambda version: version.rank(path))
+            return Located(chosen.kind, chosen.path, tuple(v.path for v in others), path)
     if not path.exists():
         raise SubmissionError(f"{path} n'existe pas")
-    raise SubmissionError(
-        f"{path.name} n'est ni un fichier .py, ni un paquet, ni un dossier contenant le TP"
-    )
+    if path.is_dir():
+        raise SubmissionError(
+            f"aucun fichier .py de {path.name}, ni aucun paquet, ne définit une fonction du "
+            f"TP (cherché jusqu'à {MAX_DEPTH} dossiers de profondeur)"
+        )
+    raise SubmissionError(f"{path.name} n'est ni un fichier .py, ni un dossier")
 
 
-def resolve_folder(path: Path) -> tuple[str, Path] | None:
-    """Le code d'un dossier, sans descendre dans ses sous-dossiers (None : rien trouvé)."""
-    if (path / "__init__.py").is_file():
-        return "package", path
-    if (path / "tp_demineur" / "__init__.py").is_file():
-        return "package", path / "tp_demineur"
-    candidates = [
-        file
-        for file in sorted(path.iterdir())
-        if is_python_file(file) and not is_system_entry(file) and defines_the_tp(file)
+def find_versions(folder: Path, depth: int):
+    """Les paquets et les fichiers du TP de ce dossier et de ses sous-dossiers ; un
+    paquet est une version entière (on ne cherche pas d'autre version dedans)."""
+    try:
+        children = sorted(folder.iterdir())
+    except OSError:
+        return
+    for child in children:
+        if child.is_symlink() or is_system_entry(child):
+            continue
+        if child.is_file() and is_python_file(child) and defines_the_tp(child):
+            yield Version("file", child, written_functions([child]), modified([child]))
+        elif child.is_dir() and (child / "__init__.py").is_file():
+            files = [f for f in child.rglob("*.py") if f.is_file() and not f.is_symlink()]
+            if any(defines_the_tp(f) for f in files):
+                yield Version("package", child, written_functions(files), modified(files))
+        elif child.is_dir() and depth + 1 < MAX_DEPTH:
+            yield from find_versions(child, depth + 1)
+
+
+def written_functions(files: list[Path]) -> int:
+    """Combien de fonctions du TP ces fichiers écrivent vraiment (un fichier qui ne se
+    compile pas compte chaque fonction qu'il définit)."""
+    written: set[str] = set()
+    for file in files:
+        try:
+            data = file.read_bytes()[:MAX_READ]
+        except OSError:
+            continue
+        try:
+            tree = ast.parse(data)
+        except (SyntaxError, ValueError):
+            written.update(match.decode() for match in TP_DEFINITION.findall(data))
+            continue
+        written.update(
+            node.name
+            for node in ast.walk(tree)
+            if isinstance(node, ast.FunctionDef) and node.name in NAMES and not is_stub(node)
+        )
+    return len(written)
+
+
+def is_stub(function: ast.FunctionDef) -> bool:
+    r"""Une fonction pas encore écrite : docstring, ``pass``, ``...`` ou ``raise`` seulement.
+
+    >>> is_stub(ast.parse("def f():\n    'Doc.'\n    raise NotImplementedError").body[0])
+    True
+    """
+    body = [
+        statement
+        for statement in function.body
+        if not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant))
     ]
-    if len(candidates) == 1:
-        return "file", candidates[0]
-    if len(candidates) > 1:
-        names = ", ".join(c.name for c in candidates)
-        raise SubmissionError(f"plusieurs fichiers définissent des fonctions du TP ({names})")
-    return None
+    return all(isinstance(statement, (ast.Pass, ast.Raise)) for statement in body)
+
+
+def keep_date(target: Path, info: zipfile.ZipInfo) -> None:
+    """Un fichier extrait d'une archive garde la date qu'elle lui donne : la règle qui
+    choisit entre deux versions la compare."""
+    with contextlib.suppress(OverflowError, ValueError, OSError):
+        stamp = time.mktime((*info.date_time, 0, 0, -1))
+        os.utime(target, (stamp, stamp))
+
+
+def modified(files: list[Path]) -> float:
+    dates = []
+    for file in files:
+        with contextlib.suppress(OSError):
+            dates.append(file.stat().st_mtime)
+    return max(dates, default=0.0)

@@ -1,7 +1,7 @@
 """Charger le code d'un étudiant malgré ce qui le ferait échouer au chargement.
 
 Ce module tourne dans le processus de travail du correcteur : il ne dépend que
-de la bibliothèque standard et d'aucun autre module du correcteur.
+de la bibliothèque standard et de ``python_messages.py`` (emporté avec lui).
 
 Un fichier qui ne se charge pas ne doit pas coûter toutes ses fonctions :
 
@@ -26,7 +26,6 @@ Tout ce que le rapport contient est fait de données simples (JSON) :
 import __future__
 
 import ast
-import collections
 import importlib.machinery
 import importlib.util
 import io
@@ -77,106 +76,11 @@ class LoadReport:
         self.encoding = self.encoding or other.encoding
 
 
-# ---------------------------------------------------------------------------
-# Les messages de Python, en français
-# ---------------------------------------------------------------------------
-
-# (motif du message de Python, explication en français) : la première qui convient.
-SYNTAX_MESSAGES = [
-    (
-        r"invalid syntax\. Maybe you meant '==' or ':=' instead of '='\?",
-        "un « = » (affectation) là où Python attend une comparaison : « == » ?",
-    ),
-    (r"invalid syntax\. Perhaps you forgot a comma\?", "il manque sans doute une virgule"),
-    (r"expected ':'", "il manque « : » à la fin de la ligne"),
-    (
-        r"expected an indented block after (?:'(?P<kw>\w+)' statement|function definition|"
-        r"class definition)? ?on line (?P<n>\d+)",
-        "il manque le bloc décalé (indenté) qui doit suivre la ligne {n}",
-    ),
-    (r"expected an indented block", "il manque un bloc décalé (indenté)"),
-    (r"unexpected indent", "cette ligne est décalée (indentée) sans raison"),
-    (
-        r"unindent does not match any outer indentation level",
-        "le retrait de cette ligne ne correspond à aucun niveau de décalage au-dessus",
-    ),
-    (
-        r"inconsistent use of tabs and spaces in indentation",
-        "tabulations et espaces mélangés dans le décalage des lignes",
-    ),
-    (r"'(?P<c>.)' was never closed", "« {c} » ouvert ici n'est jamais fermé"),
-    (r"unmatched '(?P<c>.)'", "« {c} » fermé sans avoir été ouvert"),
-    (
-        r"closing parenthesis '(?P<c>.)' does not match opening parenthesis '(?P<o>.)'",
-        "« {c} » ne peut pas fermer « {o} »",
-    ),
-    (
-        r"unterminated triple-quoted string literal",
-        "une chaîne entre triples guillemets n'est jamais fermée",
-    ),
-    (
-        r"unterminated string literal|EOL while scanning string literal",
-        "une chaîne de caractères n'est pas fermée (il manque le guillemet de fin)",
-    ),
-    (
-        r"Missing parentheses in call to '(?P<f>\w+)'",
-        "il manque les parenthèses : {f}(...) (syntaxe de Python 3)",
-    ),
-    (
-        r"invalid character '(?P<c>.)' \((?P<u>U\+[0-9A-F]+)\)",
-        "caractère « {c} » ({u}) interdit dans le code (un guillemet ou un tiret typographique ?)",
-    ),
-    (r"invalid non-printable character", "caractère invisible interdit dans le code"),
-    (r"invalid decimal literal", "nombre mal écrit (un nom ne peut pas commencer par un chiffre)"),
-    (r"leading zeros in decimal integer literals", "un nombre entier ne peut pas commencer par 0"),
-    (
-        r"'(?P<kw>return|yield|await)' outside (?:async )?function",
-        "« {kw} » en dehors d'une fonction (un décalage oublié ?)",
-    ),
-    (
-        r"'(?P<kw>break|continue)' (?:not properly in|outside) loop",
-        "« {kw} » en dehors d'une boucle (un décalage oublié ?)",
-    ),
-    (
-        r"cannot assign to (?P<what>.+?)(?: here)?\.? Maybe you meant '==' instead of '='\?",
-        "affectation impossible à {what} : vouliez-vous comparer avec « == » ?",
-    ),
-    (r"cannot assign to (?P<what>.+)", "affectation impossible à {what}"),
-    (
-        r"from __future__ imports must occur at the beginning of the file",
-        "« from __future__ import » doit venir en tête du fichier",
-    ),
-    (r"f-string", 'f-chaîne (f"...") mal écrite'),
-    (r"invalid syntax", "syntaxe invalide"),
-]
-
-
-# Ce à quoi Python refuse d'affecter (« cannot assign to subscript »).
-TARGETS = {
-    "subscript": "un élément de liste (t[i])",
-    "function call": "un appel de fonction",
-    "literal": "une valeur écrite telle quelle",
-    "attribute": "un attribut",
-    "comparison": "une comparaison",
-    "expression": "une expression",
-    "conditional expression": "une expression conditionnelle",
-}
-
-
-def explain_syntax(message: str) -> str:
-    """Le message d'erreur de syntaxe de Python, expliqué en français (l'original suit).
-
-    >>> explain_syntax("expected ':'")
-    "il manque « : » à la fin de la ligne (Python : « expected ':' »)"
-    """
-    for pattern, french in SYNTAX_MESSAGES:
-        match = re.match(pattern, message)
-        if match:
-            parts = {k: TARGETS.get(v, v) for k, v in match.groupdict().items() if v}
-            return f"{french.format_map(collections.defaultdict(str, parts))} " + (
-                f"(Python : « {message} »)"
-            )
-    return f"erreur de syntaxe (Python : « {message} »)"
+# Les messages de Python, en français : python_messages.py, emporté avec ce module.
+try:
+    from .python_messages import explain_syntax
+except ImportError:  # dans le processus de travail, copié à côté de ce fichier
+    from python_messages import explain_syntax  # type: ignore[no-redef]
 
 
 def explain_exception(error: BaseException) -> str:
@@ -389,7 +293,7 @@ def run_statements(
     for statement in tree.body:
         flags |= future_flags(statement)
         text = lines[statement.lineno - 1].strip()[:TEXT_LIMIT]
-        entry = {"file": name, "line": statement.lineno, "text": text}
+        entry = {"file": name, "line": statement.lineno, "text": text, "name": None}
         if definitions_only and not is_definition(statement):
             report.skipped.append({**entry, "type": None, "message": ""})
             continue
@@ -424,7 +328,12 @@ def import_one_by_one(statement, filename, namespace, flags, entry: dict, report
         error = execute(ast.fix_missing_locations(single), filename, namespace, flags)
         if error is not None:
             report.skipped.append(
-                {**entry, "type": type(error).__name__, "message": explain_exception(error)}
+                {
+                    **entry,
+                    "type": type(error).__name__,
+                    "message": explain_exception(error),
+                    "name": alias.name,  # le nom qui manque
+                }
             )
 
 

@@ -1,0 +1,152 @@
+"""Les messages d'erreur de syntaxe de Python, expliqués en français.
+
+Ce module ne dépend que de la bibliothèque standard : le correcteur l'emporte dans
+son processus de travail (à côté de ``rescue.py``), et le kit de l'étudiant le
+copie dans son paquet ``tp_demineur`` (le jeu y explique une erreur de syntaxe de
+``tp.py``). Il est écrit ici une seule fois.
+
+>>> explain_syntax("expected ':'")
+"il manque « : » à la fin de la ligne (Python : « expected ':' »)"
+"""
+
+import collections
+import re
+import sys
+
+# (motif du message de Python, explication en français) : la première qui convient.
+SYNTAX_MESSAGES = [
+    (
+        r"invalid syntax\. Maybe you meant '==' or ':=' instead of '='\?",
+        "un « = » (affectation) là où Python attend une comparaison : « == » ?",
+    ),
+    (r"invalid syntax\. Perhaps you forgot a comma\?", "il manque sans doute une virgule"),
+    (r"expected ':'", "il manque « : » à la fin de la ligne"),
+    (
+        r"expected an indented block after (?:'(?P<kw>\w+)' statement|function definition|"
+        r"class definition)? ?on line (?P<n>\d+)",
+        "il manque le bloc décalé (indenté) qui doit suivre la ligne {n}",
+    ),
+    (r"expected an indented block", "il manque un bloc décalé (indenté)"),
+    (r"unexpected indent", "cette ligne est décalée (indentée) sans raison"),
+    (
+        r"unindent does not match any outer indentation level",
+        "le retrait de cette ligne ne correspond à aucun niveau de décalage au-dessus",
+    ),
+    (
+        r"inconsistent use of tabs and spaces in indentation",
+        "tabulations et espaces mélangés dans le décalage des lignes",
+    ),
+    (r"'(?P<c>.)' was never closed", "« {c} » ouvert ici n'est jamais fermé"),
+    (r"unmatched '(?P<c>.)'", "« {c} » fermé sans avoir été ouvert"),
+    (
+        r"closing parenthesis '(?P<c>.)' does not match opening parenthesis '(?P<o>.)'",
+        "« {c} » ne peut pas fermer « {o} »",
+    ),
+    (
+        r"unterminated triple-quoted string literal",
+        "une chaîne entre triples guillemets n'est jamais fermée",
+    ),
+    (
+        r"unterminated string literal|EOL while scanning string literal",
+        "une chaîne de caractères n'est pas fermée (il manque le guillemet de fin)",
+    ),
+    (
+        r"Missing parentheses in call to '(?P<f>\w+)'",
+        "il manque les parenthèses : {f}(...) (syntaxe de Python 3)",
+    ),
+    (
+        r"invalid character '(?P<c>.)' \((?P<u>U\+[0-9A-F]+)\)",
+        "caractère « {c} » ({u}) interdit dans le code (un guillemet ou un tiret typographique ?)",
+    ),
+    (r"invalid non-printable character", "caractère invisible interdit dans le code"),
+    (r"invalid decimal literal", "nombre mal écrit (un nom ne peut pas commencer par un chiffre)"),
+    (r"leading zeros in decimal integer literals", "un nombre entier ne peut pas commencer par 0"),
+    (
+        r"'(?P<kw>return|yield|await)' outside (?:async )?function",
+        "« {kw} » en dehors d'une fonction (un décalage oublié ?)",
+    ),
+    (
+        r"'(?P<kw>break|continue)' (?:not properly in|outside) loop",
+        "« {kw} » en dehors d'une boucle (un décalage oublié ?)",
+    ),
+    (
+        r"cannot assign to (?P<what>.+?)(?: here)?\.? Maybe you meant '==' instead of '='\?",
+        "affectation impossible à {what} : vouliez-vous comparer avec « == » ?",
+    ),
+    (r"cannot assign to (?P<what>.+)", "affectation impossible à {what}"),
+    (
+        r"from __future__ imports must occur at the beginning of the file",
+        "« from __future__ import » doit venir en tête du fichier",
+    ),
+    (r"f-string", 'f-chaîne (f"...") mal écrite'),
+    (r"invalid syntax", "syntaxe invalide"),
+]
+
+
+# Ce à quoi Python refuse d'affecter (« cannot assign to subscript »).
+TARGETS = {
+    "subscript": "un élément de liste (t[i])",
+    "function call": "un appel de fonction",
+    "literal": "une valeur écrite telle quelle",
+    "attribute": "un attribut",
+    "comparison": "une comparaison",
+    "expression": "une expression",
+    "conditional expression": "une expression conditionnelle",
+}
+
+
+def explain_syntax(message: str) -> str:
+    """Le message d'erreur de syntaxe de Python, expliqué en français (l'original suit).
+
+    >>> explain_syntax("expected ':'")
+    "il manque « : » à la fin de la ligne (Python : « expected ':' »)"
+    """
+    for pattern, french in SYNTAX_MESSAGES:
+        match = re.match(pattern, message)
+        if match:
+            parts = {k: TARGETS.get(v, v) for k, v in match.groupdict().items() if v}
+            return f"{french.format_map(collections.defaultdict(str, parts))} " + (
+                f"(Python : « {message} »)"
+            )
+    return f"erreur de syntaxe (Python : « {message} »)"
+
+
+def syntax_error_report(error: SyntaxError) -> str:
+    r"""Une erreur de syntaxe expliquée à qui a écrit le fichier : où, la ligne, pourquoi.
+
+    >>> try:
+    ...     compile("def f():\n    for x in t\n        pass\n", "tp.py", "exec")
+    ... except SyntaxError as error:
+    ...     print(syntax_error_report(error))
+    Votre fichier tp.py ne se compile pas, ligne 2 :
+        for x in t
+                  ^
+    il manque « : » à la fin de la ligne (Python : « expected ':' »).
+    """
+    name = (error.filename or "tp.py").replace("\\", "/").rsplit("/", 1)[-1]
+    lines = [f"Votre fichier {name} ne se compile pas, ligne {error.lineno} :"]
+    text = (error.text or "").rstrip("\n")
+    if text.strip():
+        code = text.lstrip()
+        column = max(0, (error.offset or 1) - 1 - (len(text) - len(code)))
+        lines += [f"    {code}", "    " + " " * min(column, len(code)) + "^"]
+    lines.append(explain_syntax(error.msg) + ".")
+    return "\n".join(lines)
+
+
+def stop_on_syntax_error(path: str) -> None:
+    """Pour le jeu du kit : si ``path`` ne se compile pas, l'explique en français (sans la
+    trace de Python) et arrête le programme ; sinon, ne fait rien."""
+    try:
+        with open(path, "rb") as handle:
+            compile(handle.read(), path, "exec")
+    except SyntaxError as error:
+        print(syntax_error_report(error), file=sys.stderr)
+        print(
+            "Corrigez cette ligne dans tp_demineur/tp.py, puis relancez le jeu ; "
+            "python -m pytest dit aussi quelles fonctions sont déjà justes.",
+            file=sys.stderr,
+        )
+        raise SystemExit(1) from None
+    except (OSError, ValueError):
+        return
