@@ -539,6 +539,16 @@ def test_le_kit_ne_donne_jamais_plus_que_le_correcteur(kit_grades, graded_class,
         losses = corpus_classe.expected_losses(entry.read_text(encoding="utf-8"))
         lost = {f for f, points in kit_points.items() if points < bareme.BAREME[f][1] - 1e-9}
         assert lost == losses, (lost, losses)
+    phrase = corpus_classe.header(entry.read_text(encoding="utf-8"), "retour")
+    if phrase:
+        # Une erreur de débutant reconnue est nommée dans le kit aussi, dès le cas public,
+        # et coûte ce qu'elle coûte chez l'enseignant.
+        losses = corpus_classe.expected_losses(entry.read_text(encoding="utf-8"))
+        failed = [t for t in student.values() if t["status"] == "failed"]
+        assert failed and {t["tags"][0] for t in failed} <= losses, failed
+        assert phrase in failed[0]["output"], failed[0]["output"]
+        for function in losses:
+            assert kit_points[function] == pytest.approx(teacher_points[function]), function
 
 
 def test_l_echantillon_est_dans_le_corpus():
@@ -573,16 +583,23 @@ def test_le_jeu_du_kit_fin_de_l_entree(solved_kit):
     assert done.stdout.rstrip().endswith("Fin de l'entrée : partie abandonnée.")
 
 
-def test_le_jeu_du_kit_montre_l_erreur_de_l_etudiant(kit, tmp_path):
+def student_kit(kit: Path, tmp_path: Path, function: str, code: str) -> tuple[Path, str]:
+    """Une copie du kit où l'étudiant a écrit ``code`` à la place du corps de ``function``
+    (son ``raise NotImplementedError``) ; renvoie le dossier et le texte de tp.py."""
     student = tmp_path / "kit"
     shutil.copytree(kit, student)
     tp = student / "tp_demineur" / "tp.py"
+    question = bareme.BAREME[function][0]
+    stub = f'raise NotImplementedError("{function} : à écrire (question {question})")'
     text = tp.read_text(encoding="utf-8")
-    text = text.replace(
-        'raise NotImplementedError("main : à écrire (question Q3)")',
-        'width = int(input("Largeur : "))',
-    )
+    assert stub in text, stub
+    text = text.replace(stub, code)
     tp.write_text(text, encoding="utf-8")
+    return student, text
+
+
+def test_le_jeu_du_kit_montre_l_erreur_de_l_etudiant(kit, tmp_path):
+    student, _ = student_kit(kit, tmp_path, "main", 'width = int(input("Largeur : "))')
     done = run(["-m", "tp_demineur"], cwd=student, stdin="trois\n")
     assert done.returncode == 1
     assert "Votre code s'est arrêté sur une erreur (ValueError)" in done.stderr
@@ -593,14 +610,9 @@ def test_le_jeu_du_kit_montre_l_erreur_de_l_etudiant(kit, tmp_path):
 def test_une_erreur_de_syntaxe_dans_le_kit(kit, tmp_path):
     """Le « : » oublié d'un débutant : le jeu l'explique en français, sans trace de Python,
     et la note de pytest ne parle que de lui (ni de __init__.py, ni de __main__)."""
-    student = tmp_path / "kit"
-    shutil.copytree(kit, student)
-    tp = student / "tp_demineur" / "tp.py"
-    text = tp.read_text(encoding="utf-8").replace(
-        'raise NotImplementedError("initialise_open : à écrire (question Q4)")',
-        "for ligne in opened\n        for x in range(len(ligne)):\n            ligne[x] = False",
-    )
-    tp.write_text(text, encoding="utf-8")
+    forgotten_colon = "for ligne in opened\n        for x in range(len(ligne)):\n"
+    forgotten_colon += "            ligne[x] = False"
+    student, text = student_kit(kit, tmp_path, "initialise_open", forgotten_colon)
     game = run(["-m", "tp_demineur"], cwd=student)
     assert game.returncode == 1
     assert "Traceback" not in game.stderr and "SyntaxError" not in game.stderr
@@ -615,14 +627,7 @@ def test_une_erreur_de_syntaxe_dans_le_kit(kit, tmp_path):
 
 
 def test_le_jeu_du_kit_nomme_la_fonction_appelee_pas_encore_ecrite(kit, tmp_path):
-    student = tmp_path / "kit"
-    shutil.copytree(kit, student)
-    tp = student / "tp_demineur" / "tp.py"
-    text = tp.read_text(encoding="utf-8").replace(
-        'raise NotImplementedError("main : à écrire (question Q3)")',
-        "initialise_open([[True]])",
-    )
-    tp.write_text(text, encoding="utf-8")
+    student, _ = student_kit(kit, tmp_path, "main", "initialise_open([[True]])")
     done = run(["-m", "tp_demineur"], cwd=student)
     assert done.returncode == 1
     assert "La fonction initialise_open n'est pas encore écrite : c'est la question Q4" in (
