@@ -353,7 +353,7 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
     for line in table.splitlines():
         terminalreporter.write_line(line)
     if grading_config.KIT:
-        terminalreporter.write_line(KIT_WARNING)
+        terminalreporter.write_line(fit_lines(KIT_WARNING))
     seconds = time.monotonic() - grading.started
     isolation = grading.submission.isolation.mode if grading.submission else "aucune"
     info = grading.submission.load_info if grading.submission else None

@@ -454,11 +454,15 @@ def test_batch_neutralises_spreadsheet_formulas(graded_batch):
 def test_batch_names_refused_links(graded_batch):
     """Les liens symboliques et le tube ne sont pas suivis, et le retour les nomme."""
     retours = graded_batch["out"] / "retours"
-    linked = (retours / "paquet_lien_vers_le_projet.txt").read_text(encoding="utf-8")
+
+    def feedback(name: str) -> str:  # coupé à 80 colonnes : relu recollé
+        return " ".join((retours / f"{name}.txt").read_text(encoding="utf-8").split())
+
+    linked = feedback("paquet_lien_vers_le_projet")
     assert "reference (lien symbolique)" in linked
-    init = (retours / "paquet_init_en_lien.txt").read_text(encoding="utf-8")
+    init = feedback("paquet_init_en_lien")
     assert "__init__.py (lien symbolique)" in init
-    zero = (retours / "paquet_avec_dev_zero.txt").read_text(encoding="utf-8")
+    zero = feedback("paquet_avec_dev_zero")
     assert "donnees.bin (lien symbolique)" in zero and "tube (fichier spécial)" in zero
 
 

@@ -463,7 +463,13 @@ def test_deux_fautes_dans_le_kit_chacune_a_sa_place(kit, tmp_path):
     output = done.stdout + done.stderr
     to_review = [line.split()[1] for line in output.splitlines() if "← à revoir" in line]
     assert to_review == ["is_coord_ok", "propagate_open_cells"], output
-    assert "voici la région x = 0 à 13, y = 0 à 9" in output, output
+    # La région montrée part de la case jouée (le coin (49, 19) de ce cas public).
+    region = "voici la région x = 26 à 49, y = 4 à 19, autour des premières cases qui "
+    region += "diffèrent et de la case ouverte (49, 19) :"
+    assert region in " ".join(output.split()), output
+    # Tout tient en 80 colonnes, sauf le chemin du rendu noté.
+    wide = [row for row in output.splitlines() if len(row) > 80 and "Notation de :" not in row]
+    assert not wide, wide
     full_ruler = "x: " + " ".join(str(x % 10) for x in range(50))
     assert full_ruler not in output, output
 

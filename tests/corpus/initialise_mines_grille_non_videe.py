@@ -1,6 +1,6 @@
 # description : initialise_mines ne remet pas la grille à False avant de placer les mines : les mines déjà présentes dans une grille « sale » s'ajoutent aux nouvelles.
 # perd : initialise_mines
-# retour : doit d'abord remettre chaque case à False
+# retour : remettre à False les cases qui valaient déjà True
 import random
 
 

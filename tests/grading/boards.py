@@ -104,14 +104,22 @@ def differing_region(
     """(x0, x1, y0, y1) : la région d'un grand plateau qui entoure les premières différences.
 
     None si le plateau est petit (il est montré en entier) ou si les formes diffèrent.
-    ``anchors`` : des cases à montrer aussi si possible (la plus proche des différences
-    qui tient dans la fenêtre), par exemple la case jouée d'où part une inondation.
+    ``anchors`` : des cases d'où part ce qui diffère (la case jouée d'une inondation) ;
+    la fenêtre se centre alors sur celle qui est la plus proche d'une différence, si
+    des différences y tiennent, pour que l'on voie la cause et l'effet.
 
     >>> big = [[False] * 20 for _ in range(10)]
     >>> other = [row[:] for row in big]
     >>> other[5][15] = True
     >>> differing_region(big, other)
     (13, 17, 3, 7)
+    >>> other[0][0] = True
+    >>> differing_region(big, other, anchors=[(16, 6)])
+    (0, 19, 0, 9)
+    >>> wide = [[False] * 50 for _ in range(20)]
+    >>> flooded = [[True] * 50 for _ in range(20)]
+    >>> differing_region(wide, flooded, anchors=[(25, 10)])
+    (13, 36, 2, 17)
     >>> differing_region([[False] * 3], [[True] * 3]) is None
     True
     """
@@ -131,6 +139,10 @@ def differing_region(
     ]
     if not cells:
         return None
+    if anchors:
+        region = around_anchor(cells[:500], anchors[:500], width, height)
+        if region is not None:
+            return region
     first_x, first_y = cells[0]
     # Autour de la première différence, étendue aux autres qui tiennent dans la fenêtre.
     near = [
@@ -139,18 +151,27 @@ def differing_region(
         if abs(x - first_x) < LARGE_WIDTH and 0 <= y - first_y < LARGE_HEIGHT
     ]
     xs, ys = [x for x, _ in near], [y for _, y in near]
-    for ax, ay in sorted(anchors, key=lambda a: abs(a[0] - first_x) + abs(a[1] - first_y)):
-        if (
-            max([*xs, ax]) - min([*xs, ax]) + 2 * MARGIN < 2 * LARGE_WIDTH
-            and max([*ys, ay]) - min([*ys, ay]) + 2 * MARGIN < 2 * LARGE_HEIGHT
-        ):
-            xs, ys = [*xs, ax], [*ys, ay]
-            break
     x0 = max(0, min(xs) - MARGIN)
     x1 = min(width - 1, max(xs) + MARGIN, x0 + 2 * LARGE_WIDTH - 1)
     y0 = max(0, min(ys) - MARGIN)
     y1 = min(height - 1, max(ys) + MARGIN, y0 + 2 * LARGE_HEIGHT - 1)
     return x0, x1, y0, y1
+
+
+def around_anchor(cells, anchors, width: int, height: int) -> Region | None:
+    """La fenêtre centrée sur la case de ``anchors`` la plus proche d'une case de
+    ``cells`` ; None si aucune case de ``cells`` n'y tient."""
+
+    def distance(anchor: tuple[int, int]) -> int:
+        return min(abs(anchor[0] - x) + abs(anchor[1] - y) for x, y in cells)
+
+    ax, ay = min(anchors, key=distance)
+    x0 = min(max(0, ax - LARGE_WIDTH), max(0, width - 2 * LARGE_WIDTH))
+    y0 = min(max(0, ay - LARGE_HEIGHT), max(0, height - 2 * LARGE_HEIGHT))
+    x1, y1 = min(width, x0 + 2 * LARGE_WIDTH) - 1, min(height, y0 + 2 * LARGE_HEIGHT) - 1
+    if any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in cells):
+        return x0, x1, y0, y1
+    return None
 
 
 def cell_differences(expected: list, got: list, limit: int = 6) -> str:

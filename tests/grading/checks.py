@@ -149,7 +149,9 @@ def expect_grid(
         around = "autour des premières cases qui diffèrent"
         seen = [(x, y) for x, y in anchors if x0 <= x <= x1 and y0 <= y <= y1]
         if seen:
-            around += f" et de la case ouverte ({seen[0][0]}, {seen[0][1]})"
+            middle = ((x0 + x1) / 2, (y0 + y1) / 2)
+            x, y = min(seen, key=lambda cell: abs(cell[0] - middle[0]) + abs(cell[1] - middle[1]))
+            around += f" et de la case ouverte ({x}, {y})"
         shown = (
             f"  Exemple : plateau {size(expected)} ; voici la région x = {x0} à {x1}, "
             f"y = {y0} à {y1}, {around} :\n"
@@ -272,18 +274,21 @@ def initialise_mines_count(sub, case: dict, expected=None):
             after[y][x] for y, row in enumerate(grid) for x, cell in enumerate(row) if cell
         )
         hint = ""
-        if kept and count > nb_mines:
+        if same(after, grid):
+            # Rien n'a changé : la fonction n'écrit pas dans la grille reçue, ou elle a
+            # posé ses mines sur des cases déjà à True sans les remettre à False.
             hint = (
-                f"\n  Les {before} case(s) qui valaient déjà True dans la grille reçue le sont "
-                "restées : initialise_mines doit d'abord remettre chaque case à False (la "
-                "grille reçue peut contenir n'importe quoi), puis placer les mines."
+                "\n  La grille reçue n'a pas changé du tout : initialise_mines doit changer "
+                "ses cases (mines[y][x] = ...), pas créer une nouvelle grille, et d'abord "
+                "remettre à False les cases qui valaient déjà True (la grille reçue peut "
+                "contenir n'importe quoi)."
             )
-            if same(after, grid) and before < len(grid) * len(grid[0]):
-                hint += (
-                    "\n  La grille reçue n'a d'ailleurs pas changé du tout : si la fonction "
-                    "crée une nouvelle grille, elle doit plutôt changer les cases de la grille "
-                    "reçue (mines[y][x] = ...)."
-                )
+        elif kept and count > nb_mines:
+            hint = (
+                f"\n  Les {before} case(s) qui valaient True dans la grille reçue le sont "
+                "restées : il faut d'abord remettre à False les cases qui valaient déjà True "
+                "(la grille reçue peut contenir n'importe quoi), puis placer les mines."
+            )
         fail(
             f"initialise_mines doit placer exactement {nb_mines} mine(s), il y en a {count}."
             f"{hint}\n{example}\n  Grille obtenue :\n{show_grids(mines=after)}",
