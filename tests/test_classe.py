@@ -450,6 +450,11 @@ def test_un_rendu_a_toute_profondeur_et_en_plusieurs_versions(tmp_path):
         os.utime(path, (1_700_000_000, 1_700_000_000))
     found = locate(tmp_path / "egales")
     assert found.path.parts[-2] == "v1" and "v2/tp_demineur/" in found.note()
+    # Un fichier que ast.parse ne peut pas lire (MemoryError) : trouvé quand même.
+    (tmp_path / "profond").mkdir()
+    deep = "def is_coord_ok(x, y, w, h):\n    return " + "-" * 500_000 + "1\n"
+    (tmp_path / "profond" / "tp.py").write_text(deep, encoding="utf-8")
+    assert locate(tmp_path / "profond").path.name == "tp.py"
     (tmp_path / "rien").mkdir()
     (tmp_path / "rien" / "notes.txt").write_text("à faire\n", encoding="utf-8")
     with pytest.raises(SubmissionError, match=r"aucun fichier \.py de rien"):

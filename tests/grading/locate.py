@@ -147,16 +147,22 @@ def find_versions(folder: Path, depth: int):
     except OSError:
         return
     for child in children:
-        if child.is_symlink() or is_system_entry(child):
-            continue
-        if child.is_file() and is_python_file(child) and defines_the_tp(child):
-            yield Version("file", child, written_functions([child]), modified([child]))
-        elif child.is_dir() and (child / "__init__.py").is_file():
-            files = [f for f in child.rglob("*.py") if f.is_file() and not f.is_symlink()]
-            if any(defines_the_tp(f) for f in files):
-                yield Version("package", child, written_functions(files), modified(files))
-        elif child.is_dir() and depth + 1 < MAX_DEPTH:
-            yield from find_versions(child, depth + 1)
+        with contextlib.suppress(OSError):
+            yield from versions_in(child, depth)
+
+
+def versions_in(child: Path, depth: int):
+    """Les versions que donne une entrée d'un dossier (voir :func:`find_versions`)."""
+    if child.is_symlink() or is_system_entry(child):
+        return
+    if child.is_file() and is_python_file(child) and defines_the_tp(child):
+        yield Version("file", child, written_functions([child]), modified([child]))
+    elif child.is_dir() and (child / "__init__.py").is_file():
+        files = [f for f in child.rglob("*.py") if f.is_file() and not f.is_symlink()]
+        if any(defines_the_tp(f) for f in files):
+            yield Version("package", child, written_functions(files), modified(files))
+    elif child.is_dir() and depth + 1 < MAX_DEPTH:
+        yield from find_versions(child, depth + 1)
 
 
 def written_functions(files: list[Path]) -> int:
@@ -165,12 +171,13 @@ def written_functions(files: list[Path]) -> int:
     written: set[str] = set()
     for file in files:
         try:
-            data = file.read_bytes()[:MAX_READ]
+            with file.open("rb") as handle:
+                data = handle.read(MAX_READ)  # jamais plus : un rendu peut être énorme
         except OSError:
             continue
         try:
             tree = ast.parse(data)
-        except (SyntaxError, ValueError):
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
             written.update(match.decode() for match in TP_DEFINITION.findall(data))
             continue
         written.update(
