@@ -17,6 +17,7 @@ import csv
 import json
 import os
 import re
+import signal
 import stat
 import subprocess
 import sys
@@ -639,6 +640,12 @@ def test_une_ecriture_ratee_ne_coute_que_son_fichier(tmp_path):
     assert (tmp_path / "retours" / "yves.txt").is_file()
 
 
+def ctrl_c_as_in_a_terminal() -> None:
+    """Dans le processus lancé : Ctrl-C (SIGINT) a son effet ordinaire, même quand les
+    tests eux-mêmes l'ignorent (lancés en arrière-plan par un shell, par exemple)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_une_notation_interrompue_garde_les_resultats_precedents(tmp_path):
     """--force, puis Ctrl-C pendant la notation : les résultats précédents sont intacts
     et aucun dossier de travail ne reste dans le dossier des notes."""
@@ -652,7 +659,9 @@ def test_une_notation_interrompue_garde_les_resultats_precedents(tmp_path):
     (out / "retours").mkdir()
     (out / "retours" / "ancien.txt").write_text("un ancien retour\n", encoding="utf-8")
     command = [sys.executable, str(SCRIPT), str(rendus), "--sortie", str(out), "--force"]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, text=True, preexec_fn=ctrl_c_as_in_a_terminal
+    )
     for line in process.stdout:
         if "à noter" in line:
             break

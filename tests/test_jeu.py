@@ -977,6 +977,12 @@ def test_pas_de_couleur_dans_un_tube() -> None:
 # ---------------------------------------------------------------------------
 
 
+def ctrl_c_as_in_a_terminal() -> None:
+    """Dans le processus lancé : Ctrl-C (SIGINT) a son effet ordinaire, même quand les
+    tests eux-mêmes l'ignorent (lancés en arrière-plan par un shell, par exemple)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def read_until(process: subprocess.Popen[bytes], text: bytes, timeout: float) -> bytes:
     """Lit la sortie du jeu jusqu'à voir ``text`` (le jeu attend alors une ligne)."""
     assert process.stdout is not None
@@ -1018,6 +1024,7 @@ def test_ctrl_c(args: list[object], before: bytes, prompt: str, replays: int) ->
         stderr=subprocess.PIPE,
         cwd=ROOT,
         env=BASE_ENV,
+        preexec_fn=ctrl_c_as_in_a_terminal,
     )
     try:
         assert process.stdin is not None
