@@ -110,10 +110,6 @@ def count_values(data, limit: int) -> int | None:
     return count
 
 
-# Les valeurs qui passent telles quelles vers le processus de travail.
-PLAIN = {bool, int, str, type(None)}
-
-
 def to_wire(value):
     """Une valeur Python simple, traduite pour le processus de travail.
 
@@ -123,7 +119,7 @@ def to_wire(value):
     if isinstance(value, tuple):
         return {"T": [to_wire(v) for v in value]}
     if isinstance(value, list):
-        if set(map(type, value)) <= PLAIN:
+        if set(map(type, value)) <= SIMPLE:
             return list(value)  # une ligne de grille : copiée sans boucle Python
         return [to_wire(v) for v in value]
     if value is None or type(value) in (bool, int, str):
