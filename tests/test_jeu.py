@@ -36,6 +36,7 @@ from tp_demineur import cli, commands, game, levels, scores, screen, tp  # noqa:
 pytestmark = [pytest.mark.projet, pytest.mark.lent]
 
 TIMEOUT = 30  # secondes, pour chaque lancement du jeu (bien au-delà du besoin)
+ANSI = re.compile(r"\x1b\[[0-9;]*m")  # les codes de couleur, retirés pour chercher un texte
 PROMPT = "Votre coup, x (colonne) y (ligne) : "
 STATUS = "Cases à ouvrir : "
 END_OF_INPUT = "Fin de l'entrée"
@@ -1177,8 +1178,11 @@ class Terminal:
             screen_text = self.tmux(
                 "capture-pane", "-p", *(["-e"] if colours else []), "-t", self.name
             )
-            if text in screen_text or time.monotonic() > deadline:
+            visible = ANSI.sub("", screen_text) if colours else screen_text
+            if text in visible:
                 return screen_text
+            if time.monotonic() > deadline:
+                pytest.fail(f"« {text} » n'a pas paru à l'écran en {TIMEOUT} s :\n{visible}")
             time.sleep(0.1)
 
     def send(self, line: str) -> None:
@@ -1209,8 +1213,10 @@ def test_terminal_couleurs_et_plateau_compact(terminal) -> None:
     term.send("25 10")
     term.wait_for("Coups : 1")
     term.send("d 0 0")
-    text = term.wait_for("Coups : 2")
-    coloured = term.wait_for("Coups : 2", colours=True)
+    # Un drapeau n'est pas un coup : « Coups » reste à 1, le message du drapeau paraît.
+    text = term.wait_for("Drapeau")
+    coloured = term.wait_for("Drapeau", colours=True)
+    assert "Coups : 1" in text
     # La disposition compacte, dans 80 colonnes, règles alignées sur les cases.
     mines = expected_mines(50, 20, 100, 2024, (25, 10))
     opened = [[False] * 50 for _ in range(20)]

@@ -335,8 +335,13 @@ def outcome_of(
     relayed: list[relay.RelayedCall],
     worker: WorkerProcess,
     limits,
+    before: list[list[int]] | None = None,
 ) -> Outcome:
-    """La réponse finale d'un appel, vérifiée ; ``GraderAbort`` si elle ne peut pas compter."""
+    """La réponse finale d'un appel, vérifiée ; ``GraderAbort`` si elle ne peut pas compter.
+
+    ``before`` : les identités des grilles reçues (``input_identities(args)``), quand
+    l'appelant les a déjà calculées pour une série d'appels aux mêmes arguments.
+    """
     try:
         done = check_done(reply, len(args), limits.output_chars)
     except Malformed as error:
@@ -367,7 +372,9 @@ def outcome_of(
         reads=transcript.reads,
         consumed=transcript.consumed,
         read_at_eof=transcript.read_at_eof,
-        rows_replaced=rows_replaced(input_identities(list(args)), done["wire_args"]),
+        rows_replaced=rows_replaced(
+            input_identities(list(args)) if before is None else before, done["wire_args"]
+        ),
         wire_ret=done["wire_ret"],
         wire_args=done["wire_args"],
         relayed=relayed,

@@ -31,6 +31,7 @@ from .calls import (
     Transcript,
     abort_for,
     case_outcomes,
+    input_identities,
     outcome_of,
 )
 from .channel import WorkerLost, WorkerProcess
@@ -274,9 +275,17 @@ class Submission:
         if type(items) is not list or not 0 < len(items) <= len(seeds):
             self.worker.stop()
             raise GraderAbort("channel", f"pendant l'appel de {name}, une réponse mal formée")
+        before = input_identities(list(args))  # les mêmes arguments à chaque tirage
         return [
             outcome_of(
-                item, name, args, Transcript([]), conversation.relayed, self.worker, self.limits
+                item,
+                name,
+                args,
+                Transcript([]),
+                conversation.relayed,
+                self.worker,
+                self.limits,
+                before,
             )
             for item in items
         ]

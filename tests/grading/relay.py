@@ -295,4 +295,32 @@ def serve(
         "args": [to_wire(a) if i in filled_positions(name) else None for i, a in enumerate(args)],
         "raise": raised,
     }
+    if name == "nb_adjacent_mines" and raised is None and identities[0][0] is not None:
+        table = neighbour_table(reference, args[0])
+        if table is not None:
+            reply["table"] = table
     return reply, call, feeder.position
+
+
+def neighbour_table(reference, mines: list) -> list | None:
+    """Les réponses de la référence à nb_adjacent_mines sur chaque case de ``mines``.
+
+    Jointes au premier relais de nb_adjacent_mines sur une grille : le processus de
+    travail répond ensuite lui-même aux appels sur cette grille tant qu'elle ne change
+    pas (compute_neigh en fait un par case). Ces réponses, la fonction notée pouvait
+    déjà les demander une à une ; elles ne sont jamais jointes quand la fonction notée
+    est nb_adjacent_mines ou une fonction qu'elle appelle (le relais est alors refusé).
+    None si la référence ne sait pas répondre partout (les remplaçants du kit ne
+    connaissent que les cas publics).
+    """
+    try:
+        with contextlib.redirect_stdout(io.StringIO()), time_limit(SECONDS):
+            table = [
+                [reference.nb_adjacent_mines(mines, x, y) for x in range(len(mines[0]))]
+                for y in range(len(mines))
+            ]
+    except (Exception, RelayTimeout):
+        return None
+    if not all(type(count) is int for row in table for count in row):
+        return None
+    return table
