@@ -27,6 +27,8 @@ MAX_RELAYS = 20_000
 # compute_neigh sur 50×20, avec nb_adjacent_mines pour chaque case, en garde 1,1 million.
 # C'est ce qui borne la mémoire du juge pendant un appel (quelques dizaines de Mio).
 MAX_RELAYED_VALUES = 4_000_000
+# Les valeurs renvoyées qui se lisent telles quelles (decode les rend inchangées).
+SIMPLE_VALUES = (type(None), bool, int, str)
 
 
 class GraderAbort(BaseException):
@@ -112,8 +114,11 @@ def case_outcomes(reply: dict, count: int) -> list[CaseOutcome]:
     for item in items:
         if type(item) is not list or len(item) != 3 or type(item[2]) is not bool:
             raise Malformed("un résultat de série mal formé")
-        error = error_field({"error": item[1]})
-        outcomes.append(CaseOutcome(decode(item[0]), error, item[2]))
+        value, error, changed = item
+        if error is None and type(value) in SIMPLE_VALUES:  # le cas ordinaire, sans détour
+            outcomes.append(CaseOutcome(value, None, changed))
+            continue
+        outcomes.append(CaseOutcome(decode(value), error_field({"error": error}), changed))
     return outcomes
 
 

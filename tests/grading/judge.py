@@ -247,7 +247,7 @@ class Submission:
             "func": name,
             "args": [to_wire(a) for a in args],
             "positions": positions,
-            "cases": [[to_wire(v) for v in values] for values in cases],
+            "cases": to_wire([list(values) for values in cases]),
             "stubs": self.reference is not None,
         }
         reply, _ = self.exchange(request, name, seconds, [])

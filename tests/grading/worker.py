@@ -36,6 +36,7 @@ import traceback
 import types
 
 MAX_NODES = 200_000  # au-delà, une valeur est « trop grosse » pour être renvoyée
+SIMPLE = (type(None), bool, int)  # renvoyées telles quelles (Encoder.encode les garde)
 
 
 class OutputLimitExceeded(BaseException):
@@ -533,19 +534,23 @@ class Worker:
         self.graded = name
         self.encoder = Encoder()  # rien d'un appel précédent ne sert à celui-ci
         saved = self.install_stubs(name) if request.get("stubs") else []
+        pristine = case_arguments(request["args"], [], [])  # jamais passés à la fonction
         results = []
         try:
             for values in request["cases"]:
                 args = case_arguments(request["args"], positions, values)
+                expected_args = list(pristine)
+                for position, value in zip(positions, values):
+                    expected_args[position] = value
                 output = CappedText(self.output_limit)
                 sys.stdin, sys.stdout, sys.stderr = ScriptedInput(None), output, output
                 value, error = self.invoke(function, args)
-                fresh = case_arguments(request["args"], positions, values)
-                try:
-                    value = Encoder().encode(value)
-                except BaseException as exception:
-                    error, value = error or describe_exception(exception, self.root), None
-                results.append([value, error, not strictly_equal(args, fresh)])
+                if type(value) not in SIMPLE:
+                    try:
+                        value = Encoder().encode(value)
+                    except BaseException as exception:
+                        error, value = error or describe_exception(exception, self.root), None
+                results.append([value, error, not strictly_equal(args, expected_args)])
         finally:
             self.remove_stubs(saved)
         return {"done": True, "cases": results}
