@@ -562,12 +562,18 @@ class Worker:
             if request.get("op") == "call":
                 self.send(self.call(request, remote_input=True))
             elif request.get("op") == "batch":
-                # Plusieurs appels de suite (tirages de initialise_mines) : une réponse.
+                # Plusieurs appels de suite (tirages de initialise_mines) : une réponse ;
+                # les relais sont mis en place une fois pour toute la série.
                 results = []
-                for seed in request["seeds"]:
-                    results.append(self.call({**request, "seed": seed}, remote_input=False))
-                    if results[-1]["error"]:
-                        break
+                saved = self.install_stubs(request["func"]) if request.get("stubs") else []
+                try:
+                    for seed in request["seeds"]:
+                        single = {**request, "seed": seed, "stubs": False}
+                        results.append(self.call(single, remote_input=False))
+                        if results[-1]["error"]:
+                            break
+                finally:
+                    self.remove_stubs(saved)
                 self.send({"done": True, "batch": results})
             elif request.get("op") == "cases":
                 self.send(self.run_cases(request))
