@@ -152,6 +152,28 @@ def pytest_configure(config):
             config.option.reportchars = "N"
 
 
+def pytest_collection_finish(session):
+    """Les longues notations des tests du projet (le corpus, le kit) partent en
+    arrière-plan dès maintenant, si des tests collectés en ont besoin."""
+    if project_session(session) and not session.config.option.collectonly:
+        import corpus_classe  # absent du kit
+
+        corpus_classe.start_background(session.items)
+
+
+def pytest_sessionfinish(session):
+    if project_session(session):
+        import corpus_classe
+
+        corpus_classe.stop_background()
+
+
+def project_session(session) -> bool:
+    """Les tests du projet (ni une notation, ni le kit)."""
+    grading = getattr(session.config, "grading", None)
+    return not grading_config.KIT and grading is not None and not grading.explicit
+
+
 def pytest_unconfigure(config):
     grading = getattr(config, "grading", None)
     if grading is not None:

@@ -508,19 +508,37 @@ def graded_class(tmp_path_factory) -> Path:
 STUDENT_ENTRIES = [entry for entry in corpus_classe.ENTRIES if not corpus_classe.is_hostile(entry)]
 
 
-@pytest.fixture(scope="module")
-def kit_grades(kit, tmp_path_factory) -> dict[str, dict[str, dict]]:
-    """Chaque rendu du corpus (sauf les attaques) noté dans le kit, une seule fois, autant à
-    la fois que la machine a de cœurs."""
-    folder = tmp_path_factory.mktemp("corpus_dans_le_kit")
+def grade_corpus_in_kit(kit: Path, folder: Path) -> dict[str, dict[str, dict]]:
+    """Chaque rendu du corpus (sauf les attaques) noté dans le kit, autant à la fois que
+    la machine a de cœurs."""
 
     def grade(entry: Path) -> dict[str, dict]:
+        if corpus_classe.cancelled():
+            raise RuntimeError("notation dans le kit annulée : la session s'arrête")
         submission = folder / entry.name
         submission.write_text(corpus_classe.build_submission(entry), encoding="utf-8")
         return graded_json(kit, submission, folder / f"{entry.stem}.json")
 
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
         return dict(zip([e.stem for e in STUDENT_ENTRIES], pool.map(grade, STUDENT_ENTRIES)))
+
+
+def build_kit_and_grade_corpus(folder: Path) -> dict[str, dict[str, dict]]:
+    """Le même travail sur un kit construit pour lui (le kit est reproductible) : ce que
+    lance l'arrière-plan de la session (corpus_classe.start_background)."""
+    kit_folder = folder / "kit-etudiant"
+    done = build(kit_folder)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return grade_corpus_in_kit(kit_folder, folder)
+
+
+@pytest.fixture(scope="module")
+def kit_grades(tmp_path_factory) -> dict[str, dict[str, dict]]:
+    """Chaque rendu du corpus (sauf les attaques) noté dans le kit, une seule fois."""
+    background = corpus_classe.BACKGROUND
+    if background is not None and "kit" in background.works:
+        return background.result("kit")
+    return build_kit_and_grade_corpus(tmp_path_factory.mktemp("corpus_dans_le_kit"))
 
 
 @pytest.mark.parametrize("entry", STUDENT_ENTRIES, ids=lambda entry: entry.stem)

@@ -31,7 +31,7 @@ def test_is_coord_ok(sub, case):
 @given(case=strategies.edge_sweep_cases())
 @public_example(case={"points": [*strategies.every_edge(), [7, 2, 8, 3], [-5, 30, 50, 20]]})
 def test_is_coord_ok_every_edge(sub, case):
-    """is_coord_ok sur chaque bord de chaque plateau, de 1×1 à 50×20, et sur des cas tirés"""
+    """is_coord_ok sur chaque bord des plateaux de 1×1 à 50×20, et au hasard"""
     checks.is_coord_ok_everywhere(sub, case, expected.is_coord_ok_everywhere(case))
 
 
