@@ -4,4 +4,4 @@
 KIT = False
 
 # Nombre d'exemples tirés par hypothesis pour chaque test noté.
-MAX_EXAMPLES = 30
+MAX_EXAMPLES = 20
