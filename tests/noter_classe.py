@@ -16,6 +16,8 @@ défaut ``notes/``) :
   total (UTF-8 avec BOM, « ; » et virgule décimale, pour les tableurs en français) ;
 - ``notes_moodle.csv`` : pour un export de Moodle, la feuille d'évaluation à
   téléverser dans le devoir ;
+- ``retours_moodle.zip`` : pour un export de Moodle, les retours à téléverser
+  dans le devoir (« Téléverser plusieurs fichiers de feedback dans une archive ZIP ») ;
 - ``retours/ETUDIANT.txt`` : le retour détaillé de chaque rendu ;
 - ``synthese.md`` : la synthèse de la classe ;
 - ``json/ETUDIANT.json`` : le résultat au format results.json de Gradescope.
@@ -57,7 +59,14 @@ TIME_LIMIT = 15 * 60  # secondes, pour noter un seul rendu
 SANDBOX_OPTIONS: list[str] = []  # --require-sandbox ou --no-sandbox, passé à chaque notation
 
 # Ce qu'une notation écrit dans le dossier de sortie (et qu'une autre remplace).
-OUTPUTS = ["notes.csv", "notes_moodle.csv", "synthese.md", "retours", "json"]
+OUTPUTS = [
+    "notes.csv",
+    "notes_moodle.csv",
+    "retours_moodle.zip",
+    "synthese.md",
+    "retours",
+    "json",
+]
 
 
 def not_graded(reason: str, journal: list[str] | None = None) -> dict:
@@ -364,9 +373,10 @@ def write_outputs(
 
     (out / "retours").mkdir(parents=True, exist_ok=True)
     (out / "json").mkdir(parents=True, exist_ok=True)
+    texts = {outcome.entry.label: feedback(outcome) for outcome in outcomes}
     for outcome in outcomes:
         label = outcome.entry.label
-        attempt(out / "retours" / f"{label}.txt", write_text, feedback(outcome))
+        attempt(out / "retours" / f"{label}.txt", write_text, texts[label])
         if outcome.graded:
             attempt(out / "json" / f"{label}.json", write_text, scoring.json_text(outcome.result))
     written = [
@@ -381,6 +391,11 @@ def write_outputs(
     worksheet = out / "notes_moodle.csv"
     if grades and attempt(worksheet, moodle.write_worksheet, grades, moodle_out_of):
         written.append(worksheet)
+    # Les retours de tous les étudiants de l'export, notés ou non.
+    feedbacks = [(o.entry.moodle, texts[o.entry.label]) for o in outcomes if o.entry.moodle]
+    archive = out / "retours_moodle.zip"
+    if feedbacks and attempt(archive, moodle.write_feedback_zip, feedbacks):
+        written.append(archive)
     return written, failures
 
 

@@ -217,6 +217,42 @@ def test_les_identifiants_de_moodle_sont_une_colonne(graded):
     assert all(r["Dernière modification (note)"] == r["Last modified (grade)"] for r in rows)
 
 
+def moodle_feedback_owner(path: str, participants: set[str]) -> tuple[str, str, str] | None:
+    """Ce que fait Moodle d'un fichier de l'archive de feedback (transcrit de
+    ``assignfeedback_file_zip_importer::is_valid_filename_for_import``) : le premier
+    dossier ``NOM_IDENTIFIANT_TYPE_PLUGIN[_reste]`` dont l'identifiant est un participant
+    donne (identifiant, type_plugin, nom du fichier de feedback) ; None : fichier ignoré."""
+    if path.endswith("/") or path.rsplit("/", 1)[-1].startswith((".", "~")):
+        return None
+    parts = path.split("/")
+    while parts:
+        info = parts.pop(0).split("_", 4)
+        if len(info) < 4 or not info[1].isdigit() or info[1] not in participants:
+            continue
+        return info[1], f"{info[2]}_{info[3]}", "/".join([*info[4:], *parts])
+    return None
+
+
+def test_les_retours_reviennent_dans_moodle_par_une_archive(graded):
+    """retours_moodle.zip : chaque étudiant de l'export, noté ou non, y a son retour, là
+    où « Téléverser plusieurs fichiers de feedback dans une archive ZIP » le cherche."""
+    out, _ = graded
+    participants = {"1234", "3456", "5678", "7890", "9012"}
+    retours = {path.read_text(encoding="utf-8") for path in (out / "retours").iterdir()}
+    owners = {}
+    with zipfile.ZipFile(out / "retours_moodle.zip") as archive:
+        for name in archive.namelist():
+            owner = moodle_feedback_owner(name, participants)
+            assert owner is not None, name
+            participant, plugin, filename = owner
+            assert plugin == "assignfeedback_file" and filename == "retour_tp_demineur.txt"
+            assert participant not in owners, name
+            owners[participant] = archive.read(name).decode("utf-8")
+    assert set(owners) == participants
+    assert all(text in retours for text in owners.values())
+    assert "Non noté" in owners["9012"]  # Gaston n'a remis qu'un texte en ligne
+
+
 def test_deux_rendus_pour_dupont_sont_signales(graded):
     out, run = graded
     notes = read_notes(out)

@@ -14,6 +14,15 @@ l'identifiant est celui du participant dans ce devoir, le même que la colonne
 « Identifiant » (« Participant12345 ») de la feuille d'évaluation hors ligne. Un
 devoir en équipe met le nom et le numéro du groupe à la place.
 
+Les retours reviennent par « Téléverser plusieurs fichiers de feedback dans une
+archive ZIP » (le type de feedback « Fichiers de feedback » coché dans le devoir).
+Moodle (``mod/assign/feedback/file/importziplib.php``) lit chaque chemin de
+l'archive dossier par dossier et retient le premier nommé
+``NOM COMPLET_IDENTIFIANT_TYPE_PLUGIN`` (le nommage de l'export) dont l'identifiant
+est un participant du devoir : ce qui suit devient le nom du fichier de feedback
+de cet étudiant. L'archive écrite ici range le retour de chacun sous
+``Prénom Nom_12345_assignfeedback_file/``.
+
 La feuille d'évaluation se téléverse dans le devoir (« Téléverser une feuille
 d'évaluation ») : Moodle y cherche les colonnes par leur titre, dans la langue
 de son interface (« Identifiant », « Note », « Dernière modification (note) » en
@@ -28,6 +37,7 @@ from __future__ import annotations
 
 import csv
 import re
+import zipfile
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -109,3 +119,30 @@ def write_worksheet(path: Path, grades: list[tuple[MoodleName, float]], out_of: 
         for row in rows:
             writer.writerow([value(row) for _, value in WORKSHEET_COLUMNS])
     return len(rows)
+
+
+# Le plugin de feedback qui reçoit les fichiers d'une archive de retours.
+FEEDBACK_PLUGIN = "assignfeedback_file"
+FEEDBACK_FILE = "retour_tp_demineur.txt"
+
+
+def feedback_path(student: MoodleName) -> str:
+    """Le chemin du retour d'un étudiant dans l'archive de feedback.
+
+    >>> feedback_path(MoodleName("Élodie Martin", "1234", "file"))
+    'Élodie Martin_1234_assignfeedback_file/retour_tp_demineur.txt'
+    """
+    return f"{student.name}_{student.participant}_{FEEDBACK_PLUGIN}/{FEEDBACK_FILE}"
+
+
+def write_feedback_zip(path: Path, feedbacks: list[tuple[MoodleName, str]]) -> int:
+    """Écrit l'archive des retours à téléverser dans le devoir ; renvoie le nombre de
+    retours. Un étudiant remis deux fois (deux types de remise) n'a qu'un retour."""
+    written = set()
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for student, text in feedbacks:
+            name = feedback_path(student)
+            if name not in written:
+                archive.writestr(name, text)
+                written.add(name)
+    return len(written)
