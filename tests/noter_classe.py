@@ -20,6 +20,7 @@ défaut ``notes/``) :
   dans le devoir (« Téléverser plusieurs fichiers de feedback dans une archive ZIP ») ;
 - ``retours/ETUDIANT.txt`` : le retour détaillé de chaque rendu ;
 - ``synthese.md`` : la synthèse de la classe ;
+- ``rapport.html`` : la même synthèse en une page, avec ses graphiques ;
 - ``json/ETUDIANT.json`` : le résultat au format results.json de Gradescope.
 """
 
@@ -43,6 +44,7 @@ import bareme
 from classe import moodle
 from classe.archives import CLASS_LIMITS, UnsafeArchive, extract_zip
 from classe.entries import Entry, is_zip, list_class, prepare
+from classe.rapport import class_report
 from classe.releve import write_notes
 from classe.resultats import Outcome, in_bareme_order
 from classe.retours import feedback
@@ -64,6 +66,7 @@ OUTPUTS = [
     "notes_moodle.csv",
     "retours_moodle.zip",
     "synthese.md",
+    "rapport.html",
     "retours",
     "json",
 ]
@@ -384,6 +387,7 @@ def write_outputs(
         for path, write, content in (
             (out / "notes.csv", write_notes, outcomes),
             (out / "synthese.md", write_text, class_summary(outcomes, class_secret)),
+            (out / "rapport.html", write_text, class_report(outcomes, class_secret)),
         )
         if attempt(path, write, content)
     ]

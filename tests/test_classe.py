@@ -17,12 +17,14 @@ import csv
 import json
 import os
 import re
+import shutil
 import signal
 import stat
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 
@@ -636,6 +638,73 @@ def test_des_noms_et_des_messages_qui_ne_cassent_rien(tmp_path):
     assert str(TESTS.parent) not in zoe and "Traceback" not in zoe
 
 
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+HOSTILE_PAGE_NAME = "<img src=x onerror=document.title='pirate'> <b>gras<b>.py"
+HOSTILE_DISPLAY = """
+
+def display_board(mines, neigh, opened):
+    print("<script>document.title='pirate'</script><img src='http://exemple.invalid/x.png'>")
+"""
+
+
+def chromium(*args: str) -> subprocess.CompletedProcess[str]:
+    """Chromium sans écran, sans réseau (tout nom résolu échoue), dans un profil jetable."""
+    return subprocess.run(
+        [
+            CHROMIUM,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--host-resolver-rules=MAP * ~NOTFOUND",
+            *args,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium n'est pas installé")
+def test_la_page_de_la_classe_dans_un_navigateur(tmp_path):
+    """rapport.html, ouvert dans Chromium : les chiffres de la classe, aucun balisage venu
+    d'un rendu, rien chargé d'ailleurs ; une capture d'écran reste dans le dossier du test."""
+    rendus = tmp_path / "rendus"
+    rendus.mkdir()
+    (rendus / "alice.py").write_text(REFERENCE, encoding="utf-8")
+    (rendus / HOSTILE_PAGE_NAME).write_text(REFERENCE + HOSTILE_DISPLAY, encoding="utf-8")
+    (rendus / "vide.txt").write_text("rien\n", encoding="utf-8")
+    out = tmp_path / "notes"
+    run = run_class(rendus, out)
+    assert run.returncode == 0, run.stdout + run.stderr
+    page = out / "rapport.html"
+    text = page.read_text(encoding="utf-8")
+    # Rien d'extérieur dans le texte de la page : ni script, ni adresse, ni ressource.
+    assert "<script" not in text.lower() and "http://exemple" not in text.replace("&#x27;", "'")
+    assert not re.findall(r"<[^>]*\ssrc=", text)  # aucune balise qui charge quelque chose
+    links = re.findall(r'href="([^"]*)"', text)
+    assert len(links) == 3 and all(link.startswith("retours/") for link in links), links
+    for link in links:  # chaque lien mène au retour, dans le dossier des notes
+        assert (out / unquote(link)).is_file(), link
+    done = chromium("--dump-dom", page.as_uri())
+    assert done.returncode == 0, done.stderr
+    dom = done.stdout
+    # Le nom hostile est du texte : aucune image, aucun gras, aucun script ajoutés.
+    assert "<img" not in dom and "<b>" not in dom and "<script" not in dom
+    assert "<title>TP démineur : synthèse de la classe</title>" in dom
+    assert "&lt;img src=x onerror=document.title='pirate'&gt;" in dom
+    # Les chiffres : 3 rendus, 2 notés ; la moyenne est celle de notes.csv.
+    notes = read_notes(out)
+    scores = [number(r["total (/20)"]) for r in notes.values() if r["statut"] == "noté"]
+    assert len(notes) == 3 and len(scores) == 2
+    mean = f"{sum(scores) / 2:.2f}".replace(".", ",")
+    assert f"3 rendu(s) : 2 noté(s), 1 non noté(s). Moyenne des rendus notés : {mean}" in dom
+    assert "display_board" in dom and "vide" in dom
+    screenshot = tmp_path / "rapport.png"
+    done = chromium(f"--screenshot={screenshot}", "--window-size=1200,2400", page.as_uri())
+    assert screenshot.is_file() and screenshot.stat().st_size > 10_000, done.stderr
+
+
 def test_une_entree_refusee_de_l_archive_ne_coute_que_son_rendu(tmp_path):
     """Dans l'export de Moodle, un tp.py suivi de 1,6 Mo de commentaires (compressé
     plus de 100 fois) : cet étudiant est « non noté » avec la raison, l'autre est noté."""
@@ -660,7 +729,7 @@ def test_une_entree_refusee_de_l_archive_ne_coute_que_son_rendu(tmp_path):
 
 def test_une_ecriture_ratee_ne_coute_que_son_fichier(tmp_path):
     """Un retour qui ne peut pas être écrit (nom trop long pour le système de fichiers)
-    est dit ; les autres retours, notes.csv et la synthèse sont écrits."""
+    est dit ; les autres retours, notes.csv, la synthèse et la page de la classe sont écrits."""
     import noter_classe
 
     from classe.entries import Entry
@@ -671,7 +740,7 @@ def test_une_ecriture_ratee_ne_coute_que_son_fichier(tmp_path):
         Outcome(Entry("yves", [Path("yves.py")], label="yves"), None),
     ]
     written, failures = noter_classe.write_outputs(tmp_path, outcomes, 20)
-    assert [path.name for path in written] == ["notes.csv", "synthese.md"]
+    assert [path.name for path in written] == ["notes.csv", "synthese.md", "rapport.html"]
     assert len(failures) == 1 and failures[0].startswith("retours/xxx")
     assert (tmp_path / "retours" / "yves.txt").is_file()
 

@@ -11,6 +11,7 @@ import collections
 import math
 import re
 import statistics
+from dataclasses import dataclass
 
 import bareme
 from classe.resultats import Outcome, points_by_function
@@ -186,8 +187,29 @@ def questions_section(graded: list[Outcome]) -> list[str]:
     ]
 
 
-def tests_section(graded: list[Outcome]) -> list[str]:
-    """Chaque test raté : par combien d'étudiants, et le contre-exemple le plus partagé."""
+@dataclass
+class Failure:
+    """Un test noté raté par au moins un étudiant, et le contre-exemple le plus partagé."""
+
+    function: str
+    name: str
+    students: list[str]  # ceux qui l'ont raté
+    out_of: int  # ceux qui l'ont passé (notés)
+    example: str  # le contre-exemple que le plus d'entre eux partagent
+    sharing: list[str]  # ceux qui le partagent
+
+    @property
+    def question(self) -> str:
+        return bareme.BAREME[self.function][0]
+
+    @property
+    def rate(self) -> float:
+        return len(self.students) / self.out_of
+
+
+def failures(graded: list[Outcome]) -> tuple[list[Failure], int]:
+    """Les tests ratés, du plus raté au moins raté (puis dans l'ordre du sujet), et le
+    nombre de tests réussis par tous."""
     order = {function: index for index, function in enumerate(bareme.FUNCTIONS)}
     ran: dict[tuple[str, str], set[str]] = collections.defaultdict(set)
     failed: dict[tuple[str, str], dict[str, str]] = collections.defaultdict(dict)
@@ -198,31 +220,45 @@ def tests_section(graded: list[Outcome]) -> list[str]:
             if test["status"] != "passed":
                 failed[key][outcome.entry.label] = shared_part(test)
     ranked = sorted(failed, key=lambda key: (-len(failed[key]), order.get(key[0], 99), key[1]))
-    lines = ["", "## Tests ratés", ""]
-    if not ranked:
-        return [*lines, "Aucun test raté : tous les rendus notés ont tous les points."]
-    lines.append(
-        f"Du plus raté au moins raté ; {len(ran) - len(ranked)} test(s) réussi(s) par tous."
-    )
+    found = []
     for function, name in ranked:
         students = failed[(function, name)]
-        out_of = len(ran[(function, name)])
         by_example = collections.defaultdict(list)
         for label, example in students.items():
             by_example[example].append(label)
         example, sharing = max(by_example.items(), key=lambda item: len(item[1]))
-        question = bareme.BAREME[function][0]
+        found.append(
+            Failure(
+                function,
+                name,
+                sorted(students),
+                len(ran[(function, name)]),
+                example,
+                sorted(sharing),
+            )
+        )
+    return found, len(ran) - len(ranked)
+
+
+def tests_section(graded: list[Outcome]) -> list[str]:
+    """Chaque test raté : par combien d'étudiants, et le contre-exemple le plus partagé."""
+    found, passed_by_all = failures(graded)
+    lines = ["", "## Tests ratés", ""]
+    if not found:
+        return [*lines, "Aucun test raté : tous les rendus notés ont tous les points."]
+    lines.append(f"Du plus raté au moins raté ; {passed_by_all} test(s) réussi(s) par tous.")
+    for failure in found:
         lines += [
             "",
-            f"### {question} {function} : {name}",
+            f"### {failure.question} {failure.function} : {failure.name}",
             "",
-            f"Raté par {len(students)} étudiant(s) sur {out_of} noté(s) "
-            f"({100 * len(students) / out_of:.0f} %) : {names(sorted(students))}.",
+            f"Raté par {len(failure.students)} étudiant(s) sur {failure.out_of} noté(s) "
+            f"({100 * failure.rate:.0f} %) : {names(failure.students)}.",
             "",
-            f"Contre-exemple le plus partagé ({len(sharing)} étudiant(s) sur {len(students)} : "
-            f"{names(sorted(sharing))}) :",
+            f"Contre-exemple le plus partagé ({len(failure.sharing)} étudiant(s) sur "
+            f"{len(failure.students)} : {names(failure.sharing)}) :",
             "",
-            *code_block(example),
+            *code_block(failure.example),
         ]
     return lines
 
