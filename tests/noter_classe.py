@@ -20,7 +20,10 @@ défaut ``notes/``) :
   dans le devoir (« Téléverser plusieurs fichiers de feedback dans une archive ZIP ») ;
 - ``retours/ETUDIANT.txt`` : le retour détaillé de chaque rendu ;
 - ``synthese.md`` : la synthèse de la classe ;
-- ``rapport.html`` : la même synthèse en une page, avec ses graphiques ;
+- ``rapport.html`` : la même synthèse en une page, avec ses graphiques et les rendus
+  qui se ressemblent (avec copydetect) ;
+- ``similarite.csv`` : chaque paire de rendus notés et la part de code qu'ils
+  partagent (avec copydetect) ;
 - ``json/ETUDIANT.json`` : le résultat au format results.json de Gradescope.
 """
 
@@ -41,7 +44,7 @@ from pathlib import Path, PurePosixPath
 sys.path.insert(1, str(Path(__file__).resolve().parent.parent))
 
 import bareme
-from classe import moodle
+from classe import moodle, similarite
 from classe.archives import CLASS_LIMITS, UnsafeArchive, extract_zip
 from classe.entries import Entry, is_zip, list_class, prepare
 from classe.rapport import class_report
@@ -67,6 +70,7 @@ OUTPUTS = [
     "retours_moodle.zip",
     "synthese.md",
     "rapport.html",
+    "similarite.csv",
     "retours",
     "json",
 ]
@@ -335,6 +339,9 @@ def grade_all(entries: list[Entry], workdir: Path, out: Path, jobs: int) -> list
             for future in futures:
                 future.cancel()
             raise
+    for label, outcome in outcomes.items():
+        if outcome.graded:
+            outcome.code = similarite.submission_code(paths[label])
     return [outcomes[entry.label] for entry in entries]
 
 
@@ -382,15 +389,20 @@ def write_outputs(
         attempt(out / "retours" / f"{label}.txt", write_text, texts[label])
         if outcome.graded:
             attempt(out / "json" / f"{label}.json", write_text, scoring.json_text(outcome.result))
+    codes = {o.entry.label: o.code for o in outcomes if o.graded and o.code is not None}
+    pairs = similarite.similar_pairs(codes, similarite.kit_skeleton())
+    report = class_report(outcomes, class_secret, pairs)
     written = [
         path
         for path, write, content in (
             (out / "notes.csv", write_notes, outcomes),
             (out / "synthese.md", write_text, class_summary(outcomes, class_secret)),
-            (out / "rapport.html", write_text, class_report(outcomes, class_secret)),
+            (out / "rapport.html", write_text, report),
         )
         if attempt(path, write, content)
     ]
+    if pairs is not None and attempt(out / "similarite.csv", similarite.write_csv, pairs):
+        written.append(out / "similarite.csv")
     grades = [(o.entry.moodle, o.score) for o in outcomes if o.graded and o.entry.moodle]
     worksheet = out / "notes_moodle.csv"
     if grades and attempt(worksheet, moodle.write_worksheet, grades, moodle_out_of):

@@ -19,6 +19,7 @@ import statistics
 from urllib.parse import quote
 
 import bareme
+from classe import similarite
 from classe.resultats import Outcome, points_by_function
 from classe.synthese import cases_line, failures, isolation_line, point_bins, score_bins
 from grading.scoring import french_number
@@ -26,6 +27,8 @@ from grading.scoring import french_number
 # Rien d'extérieur : seuls le style de la page et des images écrites dans la page.
 POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 SHOWN_FAILURES = 8  # les contre-exemples dessinés : ceux des tests les plus ratés
+SHOWN_PAIRS = 5  # les paires de rendus semblables montrées côte à côte
+LISTED_PAIRS = 50  # les paires de rendus semblables listées (toutes : similarite.csv)
 
 STYLE = """
 body { font-family: sans-serif; max-width: 62rem; margin: 1.5rem auto; padding: 0 1rem;
@@ -38,6 +41,9 @@ td.nombre { text-align: right; font-variant-numeric: tabular-nums; }
 pre { background: #f5f5f5; padding: .5rem; overflow-x: auto; font-size: .85rem;
       line-height: 1.15; }
 .attention { color: #a00000; font-weight: bold; }
+.cote { display: grid; grid-template-columns: 1fr 1fr; gap: .5rem; }
+.cote pre { max-height: 30rem; overflow: auto; font-size: .75rem; }
+mark { background: #ffe08a; }
 svg text { font-family: sans-serif; font-size: 11px; }
 @media print { a { color: inherit; text-decoration: none; } pre { white-space: pre-wrap; }
                h2, h3 { break-after: avoid; } section { break-inside: avoid; } }
@@ -83,8 +89,13 @@ def rate_bar(rate: float, width: int = 120) -> str:
     )
 
 
-def class_report(outcomes: list[Outcome], class_secret: str | None = None) -> str:
-    """La page HTML de la classe."""
+def class_report(
+    outcomes: list[Outcome],
+    class_secret: str | None = None,
+    pairs: list[similarite.Pair] | None = None,
+) -> str:
+    """La page HTML de la classe ; ``pairs`` : les rendus comparés deux à deux (None :
+    la comparaison n'a pas pu se faire, sans copydetect)."""
     graded = [o for o in outcomes if o.graded]
     missing = [o for o in outcomes if not o.graded]
     scores = [o.score for o in graded]
@@ -111,7 +122,7 @@ def class_report(outcomes: list[Outcome], class_secret: str | None = None) -> st
             tests(graded),
             counterexamples(graded),
         ]
-    body += [not_graded(missing), students(outcomes)]
+    body += [similarity(pairs), not_graded(missing), students(outcomes)]
     return (
         '<!DOCTYPE html>\n<html lang="fr">\n<head>\n<meta charset="utf-8">\n'
         f'<meta http-equiv="Content-Security-Policy" content="{POLICY}">\n'
@@ -216,3 +227,52 @@ def students(outcomes: list[Outcome]) -> str:
         "<section><h2>Étudiants</h2><table><tr><th>Étudiant</th><th>Rendu</th><th>Note</th>"
         "<th>Retour</th></tr>" + "".join(rows) + "</table></section>"
     )
+
+
+def highlighted(code: str, passages: list[tuple[int, int]]) -> str:
+    """Le code, échappé, les passages partagés marqués."""
+    parts, position = [], 0
+    for start, end in sorted(passages):
+        start, end = max(start, position), max(end, position)
+        parts += [escape(code[position:start]), f"<mark>{escape(code[start:end])}</mark>"]
+        position = end
+    parts.append(escape(code[position:]))
+    return "".join(parts)
+
+
+def similarity(pairs: list[similarite.Pair] | None) -> str:
+    """Les rendus qui se ressemblent, côte à côte : un signal, jamais une note."""
+    title = "<section><h2>Rendus qui se ressemblent</h2>"
+    if pairs is None:
+        return (
+            f"{title}<p>Comparaison non faite : copydetect n'est pas installé "
+            f"(<code>{escape(similarite.INSTALL)}</code>).</p></section>"
+        )
+    close = [pair for pair in pairs if pair.score >= similarite.SIGNAL]
+    intro = (
+        f"<p>{len(pairs)} paire(s) de rendus notés comparée(s) ; {len(close)} partagent au "
+        f"moins {100 * similarite.SIGNAL:.0f} % de leur code, le code donné par le kit retiré "
+        "(noms effacés, ordre des fonctions ignoré). Un signal à vérifier, jamais une note : "
+        "toutes les paires sont dans similarite.csv.</p>"
+    )
+    rows = "".join(
+        f"<tr><td>{escape(pair.first)}</td><td>{escape(pair.second)}</td>"
+        f'<td class="nombre">{100 * pair.shares[0]:.0f} %</td>'
+        f'<td class="nombre">{100 * pair.shares[1]:.0f} %</td></tr>'
+        for pair in close[:LISTED_PAIRS]
+    )
+    if len(close) > LISTED_PAIRS:
+        rows += f'<tr><td colspan="4">et {len(close) - LISTED_PAIRS} autres paires</td></tr>'
+    table = (
+        "<table><tr><th>Rendu 1</th><th>Rendu 2</th><th>Part de 1 dans 2</th>"
+        f"<th>Part de 2 dans 1</th></tr>{rows}</table>"
+        if close
+        else ""
+    )
+    sides = "".join(
+        f'<h3>{escape(pair.first)} et {escape(pair.second)}</h3><div class="cote">'
+        f"<pre>{highlighted(pair.codes[0], pair.passages[0])}</pre>"
+        f"<pre>{highlighted(pair.codes[1], pair.passages[1])}</pre></div>"
+        for pair in close[:SHOWN_PAIRS]
+    )
+    return title + intro + table + sides + "</section>"

@@ -17,6 +17,7 @@ class Outcome:
 
     entry: Entry
     result: dict | None = None  # le results.json, si la notation a eu lieu
+    code: str | None = None  # le code noté, pour comparer les rendus entre eux
 
     @property
     def reason(self) -> str | None:
