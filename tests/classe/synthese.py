@@ -194,7 +194,7 @@ class Failure:
     function: str
     name: str
     students: list[str]  # ceux qui l'ont raté
-    out_of: int  # ceux qui l'ont passé (notés)
+    out_of: int  # les étudiants notés sur ce test
     example: str  # le contre-exemple que le plus d'entre eux partagent
     sharing: list[str]  # ceux qui le partagent
 
