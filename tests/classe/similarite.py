@@ -16,6 +16,9 @@ from __future__ import annotations
 import csv
 import io
 import logging
+import os
+import shutil
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -57,10 +60,17 @@ def submission_code(path: Path) -> str | None:
 def similar_pairs(codes: dict[str, str], boilerplate: str) -> list[Pair] | None:
     """Chaque paire de rendus, de la plus semblable à la moins semblable ; None sans
     copydetect. ``boilerplate`` : le code que tous ont reçu (le tp.py du kit)."""
+    # copydetect importe matplotlib, qui écrirait son cache de polices dans le dossier de
+    # l'utilisateur : noter_classe n'écrit rien hors du dossier des notes.
+    cache = tempfile.mkdtemp(prefix="noter-classe-matplotlib-")
+    os.environ.setdefault("MPLCONFIGDIR", cache)
+    os.environ.setdefault("MPLBACKEND", "Agg")
     try:
         from copydetect.detector import CodeFingerprint, compare_files
     except ImportError:
         return None
+    finally:
+        shutil.rmtree(cache, ignore_errors=True)
     logging.getLogger().setLevel(logging.ERROR)  # copydetect parle d'un fichier vide
 
     def fingerprint(name: str, code: str, ignored=None):
