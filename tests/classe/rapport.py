@@ -21,7 +21,14 @@ from urllib.parse import quote
 import bareme
 from classe import similarite
 from classe.resultats import Outcome, points_by_function
-from classe.synthese import cases_line, failures, isolation_line, point_bins, score_bins
+from classe.synthese import (
+    cases_line,
+    failures,
+    headline,
+    isolation_line,
+    point_bins,
+    score_bins,
+)
 from grading.scoring import french_number
 
 # Rien d'extérieur : seuls le style de la page et des images écrites dans la page.
@@ -100,12 +107,7 @@ def class_report(
     missing = [o for o in outcomes if not o.graded]
     scores = [o.score for o in graded]
     body = ["<h1>Synthèse de la classe</h1>"]
-    head = f"{len(outcomes)} rendu(s) : {len(graded)} noté(s), {len(missing)} non noté(s)."
-    if scores:
-        head += (
-            f" Moyenne des rendus notés : {french_number(statistics.mean(scores))} / 20, "
-            f"médiane : {french_number(statistics.median(scores))} / 20."
-        )
+    head = headline(outcomes)
     isolation = isolation_line(graded)
     warned = ' class="attention"' if isolation.startswith("ATTENTION") else ""
     body += [

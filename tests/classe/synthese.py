@@ -117,17 +117,27 @@ def cases_line(graded: list[Outcome], class_secret: str | None) -> str:
     )
 
 
-def class_summary(outcomes: list[Outcome], class_secret: str | None = None) -> str:
-    graded = [o for o in outcomes if o.graded]
-    missing = [o for o in outcomes if not o.graded]
-    scores = [o.score for o in graded]
-    lines = ["# Synthèse de la classe", ""]
-    head = f"{len(outcomes)} rendu(s) : {len(graded)} noté(s), {len(missing)} non noté(s)."
+def headline(outcomes: list[Outcome]) -> str:
+    """La première phrase de la synthèse : combien de rendus, de notés, et leurs notes."""
+    scores = [o.score for o in outcomes if o.graded]
+    head = (
+        f"{len(outcomes)} rendu(s) : {len(scores)} noté(s), "
+        f"{len(outcomes) - len(scores)} non noté(s)."
+    )
     if scores:
         head += (
             f" Moyenne des rendus notés : {french_number(statistics.mean(scores))} / 20, "
             f"médiane : {french_number(statistics.median(scores))} / 20."
         )
+    return head
+
+
+def class_summary(outcomes: list[Outcome], class_secret: str | None = None) -> str:
+    graded = [o for o in outcomes if o.graded]
+    missing = [o for o in outcomes if not o.graded]
+    scores = [o.score for o in graded]
+    lines = ["# Synthèse de la classe", ""]
+    head = headline(outcomes)
     lines += [head, "", isolation_line(graded), "", cases_line(graded, class_secret)]
     lines += ["", "## Rendus non notés", ""]
     lines += [
