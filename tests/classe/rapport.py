@@ -28,6 +28,7 @@ from classe.synthese import (
     isolation_line,
     point_bins,
     score_bins,
+    test_outcomes,
 )
 from grading.scoring import french_number
 
@@ -157,20 +158,11 @@ def questions(graded: list[Outcome]) -> str:
 
 def tests(graded: list[Outcome]) -> str:
     """Chaque test noté, dans l'ordre du sujet, et la part des étudiants qui l'ont raté."""
-    order = {function: index for index, function in enumerate(bareme.FUNCTIONS)}
-    seen: dict[tuple[str, str], list[int]] = {}  # (fonction, test) → [ratés, notés]
-    for outcome in graded:
-        for test in outcome.result["tests"]:
-            counts = seen.setdefault((test["tags"][0], test["name"]), [0, 0])
-            counts[0] += test["status"] != "passed"
-            counts[1] += 1
-    ranked = sorted(seen, key=lambda key: order.get(key[0], 99))  # stable : l'ordre des tests
     rows = [
         f"<tr><td>{bareme.BAREME[function][0]}</td><td><code>{function}</code></td>"
-        f"<td>{escape(name)}</td><td>{rate_bar(failed / ran)}</td>"
-        f'<td class="nombre">{failed} / {ran}</td></tr>'
-        for function, name in ranked
-        for failed, ran in [seen[(function, name)]]
+        f"<td>{escape(name)}</td><td>{rate_bar(len(failed) / len(ran))}</td>"
+        f'<td class="nombre">{len(failed)} / {len(ran)}</td></tr>'
+        for (function, name), (ran, failed) in test_outcomes(graded).items()
     ]
     return (
         "<section><h2>Taux d'échec de chaque test</h2><table><tr><th>Question</th>"

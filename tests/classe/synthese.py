@@ -217,19 +217,32 @@ class Failure:
         return len(self.students) / self.out_of
 
 
+SUJET_ORDER = {function: index for index, function in enumerate(bareme.FUNCTIONS)}
+
+
+def test_outcomes(graded: list[Outcome]) -> dict[tuple[str, str], tuple[set[str], dict[str, str]]]:
+    """Pour chaque test noté, (fonction, nom) dans l'ordre du sujet : les étudiants notés
+    sur ce test, et ceux qui l'ont raté avec ce qu'ils peuvent partager (``shared_part``)."""
+    tally: dict[tuple[str, str], tuple[set[str], dict[str, str]]] = {}
+    for outcome in graded:
+        for test in outcome.result["tests"]:
+            ran, failed = tally.setdefault((test["tags"][0], test["name"]), (set(), {}))
+            ran.add(outcome.entry.label)
+            if test["status"] != "passed":
+                failed[outcome.entry.label] = shared_part(test)
+    # Un tri stable : dans une fonction, les tests gardent l'ordre de leur exécution.
+    return dict(sorted(tally.items(), key=lambda item: SUJET_ORDER.get(item[0][0], 99)))
+
+
 def failures(graded: list[Outcome]) -> tuple[list[Failure], int]:
     """Les tests ratés, du plus raté au moins raté (puis dans l'ordre du sujet), et le
     nombre de tests réussis par tous."""
-    order = {function: index for index, function in enumerate(bareme.FUNCTIONS)}
-    ran: dict[tuple[str, str], set[str]] = collections.defaultdict(set)
-    failed: dict[tuple[str, str], dict[str, str]] = collections.defaultdict(dict)
-    for outcome in graded:
-        for test in outcome.result["tests"]:
-            key = (test["tags"][0], test["name"])
-            ran[key].add(outcome.entry.label)
-            if test["status"] != "passed":
-                failed[key][outcome.entry.label] = shared_part(test)
-    ranked = sorted(failed, key=lambda key: (-len(failed[key]), order.get(key[0], 99), key[1]))
+    tally = test_outcomes(graded)
+    ran = {key: students for key, (students, _) in tally.items()}
+    failed = {key: students for key, (_, students) in tally.items() if students}
+    ranked = sorted(
+        failed, key=lambda key: (-len(failed[key]), SUJET_ORDER.get(key[0], 99), key[1])
+    )
     found = []
     for function, name in ranked:
         students = failed[(function, name)]
