@@ -38,7 +38,7 @@ from grading import judge
 from grading.wire import clone
 
 RECORDS = []
-original_call, original_batch = judge.Submission.call, judge.Submission.batch
+original_call, original_draws = judge.Submission.call, judge.Submission.draws
 
 
 def call(self, name, *args, stdin=None, seed=None, stubs=True, seconds=None):
@@ -49,13 +49,14 @@ def call(self, name, *args, stdin=None, seed=None, stubs=True, seconds=None):
     return outcome
 
 
-def batch(self, name, *args, seeds, seconds):
+def draws(self, name, *args, seeds, seconds):
     before = clone(list(args))
-    outcomes = original_batch(self, name, *args, seeds=seeds, seconds=seconds)
-    for seed, outcome in zip(seeds, outcomes):
-        RECORDS.append({"name": name, "args": before, "seed": seed, "ret": outcome.ret,
-                        "after": outcome.args, "out": outcome.stdout, "reads": outcome.reads})
-    return outcomes
+    grids = original_draws(self, name, *args, seeds=seeds, seconds=seconds)
+    for seed, grid in zip(seeds, grids):
+        if grid is not None:
+            RECORDS.append({"name": name, "args": before, "seed": seed, "ret": None,
+                            "after": [grid, *before[1:]], "out": "", "reads": []})
+    return grids
 
 
 original_cases = judge.Submission.cases
@@ -72,7 +73,7 @@ def cases(self, name, args, positions, values, seconds):
     return outcomes
 
 
-judge.Submission.call, judge.Submission.batch = call, batch
+judge.Submission.call, judge.Submission.draws = call, draws
 judge.Submission.cases = cases
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from . import relay
 from .channel import Clock, WorkerLost, WorkerProcess
 from .wire import Malformed, check_done, decode, error_field, to_wire
-from .worker import Encoder
+from .worker import Encoder, bool_grid
 from .worker import decode as worker_decode
 
 # Les relais d'un seul appel : compute_neigh sur 50×20 en fait 1 000, une partie
@@ -120,6 +120,21 @@ def case_outcomes(reply: dict, count: int) -> list[CaseOutcome]:
             continue
         outcomes.append(CaseOutcome(decode(value), error_field({"error": error}), changed))
     return outcomes
+
+
+def grids_of(reply: dict, count: int) -> list[list | None]:
+    """La réponse à une série de tirages (``Submission.draws``), vérifiée : au plus
+    ``count`` grilles de booléens, la dernière pouvant être None ; lève
+    :class:`Malformed` sinon."""
+    grids = reply.get("grids")
+    if type(grids) is not list or not 0 < len(grids) <= count:
+        raise Malformed(f"une série qui n'a pas entre 1 et {count} tirage(s)")
+    for grid in grids[:-1]:
+        if not bool_grid(grid):
+            raise Malformed("un tirage mal formé")
+    if grids[-1] is not None and not bool_grid(grids[-1]):
+        raise Malformed("un tirage mal formé")
+    return grids
 
 
 @dataclass
@@ -340,13 +355,8 @@ def outcome_of(
     relayed: list[relay.RelayedCall],
     worker: WorkerProcess,
     limits,
-    before: list[list[int]] | None = None,
 ) -> Outcome:
-    """La réponse finale d'un appel, vérifiée ; ``GraderAbort`` si elle ne peut pas compter.
-
-    ``before`` : les identités des grilles reçues (``input_identities(args)``), quand
-    l'appelant les a déjà calculées pour une série d'appels aux mêmes arguments.
-    """
+    """La réponse finale d'un appel, vérifiée ; ``GraderAbort`` si elle ne peut pas compter."""
     try:
         done = check_done(reply, len(args), limits.output_chars)
     except Malformed as error:
@@ -377,9 +387,7 @@ def outcome_of(
         reads=transcript.reads,
         consumed=transcript.consumed,
         read_at_eof=transcript.read_at_eof,
-        rows_replaced=rows_replaced(
-            input_identities(list(args)) if before is None else before, done["wire_args"]
-        ),
+        rows_replaced=rows_replaced(input_identities(list(args)), done["wire_args"]),
         wire_ret=done["wire_ret"],
         wire_args=done["wire_args"],
         relayed=relayed,

@@ -28,10 +28,9 @@ from .calls import (
     GraderAbort,
     Outcome,
     TimeBudget,
-    Transcript,
     abort_for,
     case_outcomes,
-    input_identities,
+    grids_of,
     outcome_of,
 )
 from .channel import WorkerLost, WorkerProcess
@@ -261,31 +260,25 @@ class Submission:
                 "(votre code a-t-il écrit sur le canal du correcteur ?)",
             ) from None
 
-    def batch(self, name: str, *args, seeds: list[int], seconds: float) -> list[Outcome]:
-        """Appelle ``name(*args)`` une fois par graine, en une seule requête."""
+    def draws(self, name: str, *args, seeds: list[int], seconds: float) -> list[list | None]:
+        """Appelle ``name(*args)`` une fois par graine, en une seule requête ; pour chaque
+        tirage, la grille reçue en premier argument après l'appel (une liste de listes de
+        booléens), ou None pour le dernier, s'il faut le refaire seul (``call``) : il a
+        levé une exception ou laissé autre chose qu'une grille de booléens."""
         request = {
-            "op": "batch",
+            "op": "draws",
             "func": name,
             "args": [to_wire(a) for a in args],
             "seeds": seeds,
             "stubs": self.reference is not None,
         }
-        reply, conversation = self.exchange(request, name, seconds, [])
-        items = reply.get("batch")
-        if type(items) is not list or not 0 < len(items) <= len(seeds):
+        reply, _ = self.exchange(request, name, seconds, [])
+        try:
+            return grids_of(reply, len(seeds))
+        except Malformed as error:
             self.worker.stop()
-            raise GraderAbort("channel", f"pendant l'appel de {name}, une réponse mal formée")
-        before = input_identities(list(args))  # les mêmes arguments à chaque tirage
-        return [
-            outcome_of(
-                item,
-                name,
-                args,
-                Transcript([]),
-                conversation.relayed,
-                self.worker,
-                self.limits,
-                before,
-            )
-            for item in items
-        ]
+            raise GraderAbort(
+                "channel",
+                f"pendant l'appel de {name}, le processus de travail a envoyé {error} "
+                "(votre code a-t-il écrit sur le canal du correcteur ?)",
+            ) from None

@@ -28,7 +28,9 @@ référence : une erreur ne coûte des points qu'une fois, là où elle est.
 """
 
 import importlib.util
+import itertools
 import json
+import operator
 import os
 import random
 import sys
@@ -252,13 +254,13 @@ def unchanged(grid: list, rows: list, copies: list, types: list) -> bool:
     )
 
 
-def case_arguments(wire_args: list, positions: list[int], values: list) -> list:
-    """Les arguments neufs d'un cas d'une série : ceux de la requête, où les valeurs du
-    cas prennent les places ``positions``."""
-    args = [decode(arg) for arg in wire_args]
-    for position, value in zip(positions, values):
-        args[position] = value
-    return args
+def bool_grid(value) -> bool:
+    """Une liste de listes de booléens (``True`` et ``False``, rien d'autre) ?"""
+    return (
+        type(value) is list
+        and all(type(row) is list for row in value)
+        and set(map(type, itertools.chain.from_iterable(value))) <= {bool}
+    )
 
 
 def restore_streams():
@@ -274,6 +276,8 @@ def strictly_equal(a, b) -> bool:
         return a == b
     if len(a) != len(b):
         return False
+    if all(map(operator.is_, a, b)):  # les mêmes objets, un à un : rien n'a changé
+        return True
     if list not in set(map(type, a)):  # une ligne : comparée par des fonctions intégrées
         return a == b and list(map(type, a)) == list(map(type, b))
     return all(strictly_equal(x, y) for x, y in zip(a, b))
@@ -524,9 +528,10 @@ class Worker:
     def run_cases(self, request: dict) -> dict:
         """Une fonction qui ne lit rien au clavier, appelée sur une liste d'entrées.
 
-        Chaque cas reçoit des arguments neufs (``args``, où les valeurs du cas prennent
-        les places ``positions``) ; pour chacun, la valeur renvoyée, l'exception, et si
-        les arguments ont changé. Le juge revérifie par un appel seul tout cas qui rate.
+        Chaque cas reçoit les arguments ``args``, où les valeurs du cas prennent les
+        places ``positions`` ; pour chacun, la valeur renvoyée, l'exception, et si les
+        arguments ont changé (ils sont alors décodés à neuf pour le cas suivant). Le
+        juge revérifie par un appel seul tout cas qui rate.
         """
         name = request["func"]
         function = self.functions[name]
@@ -534,26 +539,59 @@ class Worker:
         self.graded = name
         self.encoder = Encoder()  # rien d'un appel précédent ne sert à celui-ci
         saved = self.install_stubs(name) if request.get("stubs") else []
-        pristine = case_arguments(request["args"], [], [])  # jamais passés à la fonction
+        pristine = [decode(arg) for arg in request["args"]]  # jamais passés à la fonction
+        args = [decode(arg) for arg in request["args"]]
         results = []
         try:
             for values in request["cases"]:
-                args = case_arguments(request["args"], positions, values)
                 expected_args = list(pristine)
                 for position, value in zip(positions, values):
-                    expected_args[position] = value
+                    args[position] = expected_args[position] = value
                 output = CappedText(self.output_limit)
                 sys.stdin, sys.stdout, sys.stderr = ScriptedInput(None), output, output
-                value, error = self.invoke(function, args)
+                value, error = self.invoke(function, list(args))
                 if type(value) not in SIMPLE:
                     try:
                         value = Encoder().encode(value)
                     except BaseException as exception:
                         error, value = error or describe_exception(exception, self.root), None
-                results.append([value, error, not strictly_equal(args, expected_args)])
+                changed = not strictly_equal(args, expected_args)
+                if changed:
+                    args = [decode(arg) for arg in request["args"]]
+                results.append([value, error, changed])
         finally:
             self.remove_stubs(saved)
         return {"done": True, "cases": results}
+
+    def run_draws(self, request: dict) -> dict:
+        """Une fonction qui ne lit rien au clavier, appelée une fois par graine
+        (``random.seed``), chaque fois sur des arguments neufs.
+
+        Pour chaque tirage, la grille reçue en premier argument telle que l'appel l'a
+        laissée ; la série s'arrête au premier tirage qui lève une exception ou ne
+        laisse pas une grille de booléens (None à sa place) : le juge le refait seul.
+        """
+        name = request["func"]
+        function = self.functions[name]
+        self.graded = name
+        self.encoder = Encoder()
+        saved = self.install_stubs(name) if request.get("stubs") else []
+        grids = []
+        try:
+            for seed in request["seeds"]:
+                args = [decode(arg) for arg in request["args"]]
+                random.seed(seed)
+                output = CappedText(self.output_limit)
+                sys.stdin, sys.stdout, sys.stderr = ScriptedInput(None), output, output
+                _, error = self.invoke(function, args)
+                grid = args[0]
+                if error is not None or not bool_grid(grid):
+                    grids.append(None)
+                    break
+                grids.append([list(row) for row in grid])  # telle qu'à la fin de l'appel
+        finally:
+            self.remove_stubs(saved)
+        return {"done": True, "grids": grids}
 
     def serve(self):
         while True:
@@ -561,20 +599,8 @@ class Worker:
             self.request_number = request.get("n", 0)
             if request.get("op") == "call":
                 self.send(self.call(request, remote_input=True))
-            elif request.get("op") == "batch":
-                # Plusieurs appels de suite (tirages de initialise_mines) : une réponse ;
-                # les relais sont mis en place une fois pour toute la série.
-                results = []
-                saved = self.install_stubs(request["func"]) if request.get("stubs") else []
-                try:
-                    for seed in request["seeds"]:
-                        single = {**request, "seed": seed, "stubs": False}
-                        results.append(self.call(single, remote_input=False))
-                        if results[-1]["error"]:
-                            break
-                finally:
-                    self.remove_stubs(saved)
-                self.send({"done": True, "batch": results})
+            elif request.get("op") == "draws":
+                self.send(self.run_draws(request))
             elif request.get("op") == "cases":
                 self.send(self.run_cases(request))
             else:
