@@ -303,7 +303,7 @@ def test_retours_et_json_de_chaque_rendu(graded):
     assert functions[0] == "main" and order == sorted(order)
     names = [t["name"] for t in result["tests"]]
     assert len(names) == len(set(names))  # chaque test a son propre nom
-    assert sum("(plateau " in name for name in names) == 3  # l'uniformité, trois fois
+    assert sum("(plateau " in name for name in names) == 4  # l'uniformité, quatre fois
     assert not (out / "json" / "bombe.json").exists()
 
 
