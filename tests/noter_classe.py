@@ -31,7 +31,9 @@ from __future__ import annotations
 
 import json
 import os
+import selectors
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -91,25 +93,10 @@ def not_graded(reason: str, journal: list[str] | None = None) -> dict:
     }
 
 
-def read_channel(descriptor: int, received: list[bytes]):
-    """Lit le canal privé jusqu'à sa fermeture (dans un fil à part)."""
-    with os.fdopen(descriptor, "rb") as channel:
-        received.append(channel.read())
-
-
-def grade_one(name: str, path: Path, out: Path) -> dict:
-    """Note un rendu dans un processus pytest à part ; renvoie son results.json.
-
-    Le résultat revient par un tube que seul ce pytest a reçu (``--results-fd``) : le
-    code de l'étudiant, dans son bac à sable, ne voit ni ce tube, ni ce programme, ni
-    aucun fichier de résultats. Le pytest est tué à la fin, quelle qu'elle soit, et
-    son processus de travail avec lui.
-    """
-    read, write = os.pipe()
-    command = [
-        sys.executable,
-        "-m",
-        "pytest",
+def pytest_arguments(path: Path) -> list[str]:
+    """Les arguments de ``python -m pytest`` pour noter un rendu (le résultat part sur le
+    descripteur ``--results-fd``, ajouté par qui lance la notation)."""
+    return [
         str(TESTS),
         # La configuration du dépôt, quoi qu'il y ait autour des rendus (un pytest.ini
         # planté dans un dossier d'étudiant n'est jamais lu).
@@ -121,16 +108,91 @@ def grade_one(name: str, path: Path, out: Path) -> dict:
         "-p",
         "no:randomly",
         f"--submission={path.resolve()}",
-        f"--results-fd={write}",
         *SANDBOX_OPTIONS,
     ]
+
+
+def drain(descriptors: list[int]) -> list[bytes]:
+    """Lit chaque descripteur jusqu'à sa fermeture, tous à la fois ; les ferme."""
+    received = {descriptor: [] for descriptor in descriptors}
+    with selectors.DefaultSelector() as selector:
+        for descriptor in descriptors:
+            selector.register(descriptor, selectors.EVENT_READ)
+        while selector.get_map():
+            for key, _ in selector.select():
+                chunk = os.read(key.fd, 1 << 16)
+                if chunk:
+                    received[key.fd].append(chunk)
+                else:
+                    selector.unregister(key.fd)
+                    os.close(key.fd)
+    return [b"".join(received[descriptor]) for descriptor in descriptors]
+
+
+class Launcher:
+    """Le lanceur pré-chargé (``classe/lanceur.py``), partagé par les notations en cours :
+    chaque notation y part d'une copie d'un processus qui a déjà importé pytest et le
+    correcteur, au lieu de tout recommencer."""
+
+    def __init__(self):
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        self.channel = ours
+        self.lock = threading.Lock()
+        self.started = 0  # les notations parties du lanceur
+        with theirs:
+            self.process = subprocess.Popen(
+                [sys.executable, str(TESTS / "classe" / "lanceur.py"), str(theirs.fileno())],
+                cwd=ROOT,
+                stdin=subprocess.DEVNULL,
+                pass_fds=(theirs.fileno(),),
+            )
+
+    def run(self, arguments: list[str], scratch: str) -> tuple[bytes, bytes, str | None]:
+        """Une notation : (journal, résultat, problème) ; ``OSError`` si le lanceur ne
+        répond plus (la notation n'a pas commencé)."""
+        pipes = [os.pipe() for _ in range(3)]  # journal, résultat, issue
+        request = {
+            "arguments": arguments,
+            "environment": {"TMPDIR": scratch},
+            "seconds": TIME_LIMIT,
+        }
+        try:
+            with self.lock:
+                socket.send_fds(self.channel, [json.dumps(request).encode()], [w for _, w in pipes])
+                self.started += 1
+        except OSError:
+            for descriptor in [d for pipe in pipes for d in pipe]:
+                os.close(descriptor)
+            raise
+        for _, write in pipes:
+            os.close(write)
+        log, result, status = drain([read for read, _ in pipes])
+        try:
+            issue = json.loads(status)
+        except ValueError:
+            return log, result, "la notation s'est arrêtée sans résultat"
+        if issue.get("expired"):
+            return b"", result, f"la notation a dépassé {TIME_LIMIT} s et a été arrêtée"
+        code = issue.get("code")
+        return log, result, None if code in (0, 1) else f"code de sortie {code}"
+
+    def close(self):
+        self.channel.close()  # le lanceur s'arrête de lui-même
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+def run_process(arguments: list[str], scratch: str) -> tuple[bytes, bytes, str | None]:
+    """Une notation dans un nouveau processus ``python -m pytest`` : (journal, résultat,
+    problème)."""
+    read, write = os.pipe()
     received: list[bytes] = []
-    reader = threading.Thread(target=read_channel, args=(read, received))
-    # Un dossier temporaire à cette notation, effacé ici même si pytest a été tué.
-    scratch = tempfile.mkdtemp(prefix="demineur-classe-")
     try:
         process = subprocess.Popen(
-            command,
+            [sys.executable, "-m", "pytest", *arguments, f"--results-fd={write}"],
             cwd=ROOT,
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
@@ -140,6 +202,7 @@ def grade_one(name: str, path: Path, out: Path) -> dict:
         )
     finally:
         os.close(write)
+    reader = threading.Thread(target=lambda: received.extend(drain([read])))
     reader.start()
     try:
         log, _ = process.communicate(timeout=TIME_LIMIT)
@@ -153,11 +216,35 @@ def grade_one(name: str, path: Path, out: Path) -> dict:
         # atteint tout le groupe, notations en cours comprises.
         process.kill()
         process.wait()
-        shutil.rmtree(scratch, ignore_errors=True)
     reader.join()
+    return log, received[0], problem
+
+
+def grade_one(name: str, path: Path, out: Path, launcher: Launcher | None = None) -> dict:
+    """Note un rendu ; renvoie son results.json.
+
+    La notation est celle de ``python -m pytest tests --submission RENDU`` : dans un
+    nouveau processus, ou partie du lanceur pré-chargé s'il y en a un. Le résultat
+    revient par un tube que seule la notation a reçu (``--results-fd``) : le code de
+    l'étudiant, dans son bac à sable, ne voit ni ce tube, ni ce programme, ni aucun
+    fichier de résultats. La notation est tuée si elle dépasse sa limite de temps, et
+    son processus de travail avec elle.
+    """
+    arguments = pytest_arguments(path)
+    # Un dossier temporaire à cette notation, effacé ici même si pytest a été tué.
+    scratch = tempfile.mkdtemp(prefix="demineur-classe-")
+    try:
+        try:
+            if launcher is None:
+                raise OSError
+            log, received, problem = launcher.run(arguments, scratch)
+        except OSError:  # pas de lanceur, ou il ne répond plus : un processus neuf
+            log, received, problem = run_process(arguments, scratch)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
     text = log.decode("utf-8", "replace") if log else ""
     try:
-        result = json.loads(received[0].decode("utf-8")) if received and received[0] else None
+        result = json.loads(received.decode("utf-8")) if received else None
     except ValueError:
         result = None
     if result is None or type(result) is not dict or "tests" not in result:
@@ -323,22 +410,27 @@ def grade_all(entries: list[Entry], workdir: Path, out: Path, jobs: int) -> list
         if paths[entry.label] is None:
             show(entry, None)
     start = time.monotonic()
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = {
-            pool.submit(grade_one, entry.label, paths[entry.label], out): entry
-            for entry in entries
-            if paths[entry.label] is not None
-        }
-        try:
-            for done, future in enumerate(as_completed(futures), start=1):
-                remaining = gradable - done
-                seconds = (time.monotonic() - start) / done * remaining
-                left = f"   (reste environ {seconds:.0f} s)" if remaining else ""
-                show(futures[future], in_bareme_order(future.result()), left)
-        except KeyboardInterrupt:  # Ctrl-C : les notations pas encore commencées sont annulées
-            for future in futures:
-                future.cancel()
-            raise
+    launcher = Launcher() if gradable else None
+    try:
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            futures = {
+                pool.submit(grade_one, entry.label, paths[entry.label], out, launcher): entry
+                for entry in entries
+                if paths[entry.label] is not None
+            }
+            try:
+                for done, future in enumerate(as_completed(futures), start=1):
+                    remaining = gradable - done
+                    seconds = (time.monotonic() - start) / done * remaining
+                    left = f"   (reste environ {seconds:.0f} s)" if remaining else ""
+                    show(futures[future], in_bareme_order(future.result()), left)
+            except KeyboardInterrupt:  # Ctrl-C : les notations pas encore commencées sont annulées
+                for future in futures:
+                    future.cancel()
+                raise
+    finally:
+        if launcher is not None:
+            launcher.close()
     for label, outcome in outcomes.items():
         if outcome.graded:
             outcome.code = similarite.submission_code(paths[label])

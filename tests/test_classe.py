@@ -833,3 +833,35 @@ def test_une_notation_interrompue_garde_les_resultats_precedents(tmp_path):
     assert (out / "notes.csv").read_text(encoding="utf-8") == "les notes d'hier\n"
     assert sorted(p.name for p in out.iterdir()) == ["notes.csv", "retours"]
     assert (out / "retours" / "ancien.txt").is_file()
+
+
+def test_le_lanceur_note_comme_un_nouveau_processus(tmp_path, monkeypatch):
+    """Une notation partie du lanceur pré-chargé (classe/lanceur.py) donne le même
+    résultat qu'un nouveau ``python -m pytest`` ; si le lanceur ne répond plus, un
+    nouveau processus prend le relais ; une notation trop longue est arrêtée."""
+    import noter_classe
+
+    from grading import secret
+
+    monkeypatch.setenv(secret.ENVIRONMENT, "le-lanceur-du-test")
+    submission = tmp_path / "rendu.py"
+    submission.write_text(REFERENCE + WRONG_IS_FINISHED, encoding="utf-8")
+    fresh = noter_classe.grade_one("rendu", submission, tmp_path)
+    launcher = noter_classe.Launcher()
+    try:
+        forked = noter_classe.grade_one("rendu", submission, tmp_path, launcher)
+        monkeypatch.setattr(noter_classe, "TIME_LIMIT", 1)
+        stopped = noter_classe.grade_one("rendu", submission, tmp_path, launcher)
+        monkeypatch.undo()
+        monkeypatch.setenv(secret.ENVIRONMENT, "le-lanceur-du-test")
+        launcher.process.kill()
+        launcher.process.wait()
+        replaced = noter_classe.grade_one("rendu", submission, tmp_path, launcher)
+    finally:
+        launcher.close()
+    for result in (fresh, forked, replaced):
+        result.pop("execution_time")
+    assert launcher.started == 2  # le dernier est parti d'un nouveau processus
+    assert forked == fresh == replaced
+    assert fresh["score"] == bareme.TOTAL - bareme.BAREME["is_finished"][1]
+    assert stopped["extra_data"]["non_note"] == "la notation a dépassé 1 s et a été arrêtée"
