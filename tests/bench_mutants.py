@@ -20,8 +20,15 @@ examinés, ``tests/mutants_survivants.md`` (équivalents à la référence, ou p
 par le contrat). Un survivant absent de la liste est nouveau : un mainteneur doit
 l'examiner, puis le tuer par un cas fixe ou l'ajouter à la liste en disant pourquoi.
 
-Codes de sortie : 0, aucun survivant nouveau ; 1, au moins un survivant nouveau ;
-2, la mesure n'a pas pu se faire.
+Puis les mutants écrits à la main : les rendus fautifs du corpus (``tests/corpus/``,
+ni ``correct_`` ni ``hostile_``), dont les fautes ne vivent souvent que pour
+certaines tailles (la dernière colonne des plateaux de 7 colonnes ou plus), certains
+bords ou certaines densités (les plateaux plus qu'à moitié minés). Chacun doit être
+tué ; ``tests/test_corpus.py`` vérifie en plus qu'il perd exactement les points que
+dit son en-tête.
+
+Codes de sortie : 0, aucun survivant nouveau ; 1, au moins un survivant nouveau (ou un
+mutant écrit à la main qui survit) ; 2, la mesure n'a pas pu se faire.
 """
 
 from __future__ import annotations
@@ -35,12 +42,14 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent
 sys.path.insert(1, str(ROOT))  # l'analyseur d'options en français du jeu
+sys.path.insert(1, str(TESTS))  # corpus_classe : les mutants écrits à la main
 
 from tp_demineur.arguments import FrenchParser, bounded_int  # noqa: E402
 
@@ -155,12 +164,17 @@ def list_row(mutant: Mutant) -> str:
 # ---------------------------------------------------------------------------
 
 
+def grader_command(submission: str) -> list[str]:
+    """La notation d'un mutant : la commande des enseignants, arrêtée au premier test raté."""
+    return [
+        sys.executable, "-m", "pytest", str(TESTS), "--submission", submission,
+        "-q", "-x", "-p", "no:randomly",
+    ]  # fmt: skip
+
+
 def write_config(folder: Path, timeout: int) -> Path:
     """La configuration de cosmic-ray : le mutant est ``tp.py``, dans le dossier courant."""
-    submission = ["--submission", "tp.py"]
-    grader = shlex.join(
-        [sys.executable, "-m", "pytest", str(TESTS), *submission, "-q", "-x", "-p", "no:randomly"]
-    )
+    grader = shlex.join(grader_command("tp.py"))
     config = folder / "cosmic-ray.toml"
     config.write_text(
         "[cosmic-ray]\n"
@@ -379,9 +393,63 @@ def measure(work: Path, processes: int, timeout: int, functions: list[str] | Non
     return mutants
 
 
+def hand_written(work: Path, processes: int, timeout: int, functions) -> dict[str, str]:
+    """Les mutants écrits à la main : les rendus fautifs du corpus (``tests/corpus/``, ni
+    ``correct_`` ni ``hostile_``), des fautes qui ne vivent que pour certaines tailles,
+    certains bords ou certaines densités ; chacun noté comme un mutant. Renvoie
+    l'issue de chacun (« tué », « survivant » ou « non évalué »), par nom."""
+    import corpus_classe
+
+    entries = [
+        entry
+        for entry in sorted((TESTS / "corpus").glob("*.py"))
+        if not entry.name.startswith(("correct_", "hostile_"))
+        and (
+            not functions
+            or corpus_classe.expected_losses(entry.read_text(encoding="utf-8")) & set(functions)
+        )
+    ]
+    folder = work / "a_la_main"
+    folder.mkdir()
+    print(f"{len(entries)} mutants écrits à la main (tests/corpus/), notés…", flush=True)
+
+    def grade(entry: Path) -> str:
+        submission = folder / entry.name
+        submission.write_text(corpus_classe.build_submission(entry), encoding="utf-8")
+        try:
+            done = subprocess.run(
+                grader_command(str(submission)),
+                cwd=ROOT,
+                env=environment(),
+                capture_output=True,
+                timeout=timeout,
+            )
+        except subprocess.TimeoutExpired:
+            return "tué"  # comme cosmic-ray : un mutant qui ne finit pas est tué
+        return {0: "survivant", 1: "tué"}.get(done.returncode, "non évalué")
+
+    with ThreadPoolExecutor(max_workers=processes) as pool:
+        return dict(zip((entry.stem for entry in entries), pool.map(grade, entries)))
+
+
 # ---------------------------------------------------------------------------
 # Le compte rendu
 # ---------------------------------------------------------------------------
+
+
+def report_hand_written(outcomes: dict[str, str]) -> int:
+    """Le compte des mutants écrits à la main ; 1 si l'un d'eux survit, 2 s'il n'a pas pu
+    être noté."""
+    killed = [name for name, outcome in outcomes.items() if outcome == "tué"]
+    print()
+    print(f"Mutants écrits à la main : {len(outcomes)}, {len(killed)} tués.")
+    for name, outcome in outcomes.items():
+        if outcome != "tué":
+            print(f"  {outcome.capitalize()} : tests/corpus/{name}.py")
+    if any(outcome == "survivant" for outcome in outcomes.values()):
+        print("Un mutant écrit à la main survit : le correcteur a un trou ; ajoutez un cas.")
+        return 1
+    return 2 if len(killed) < len(outcomes) else 0
 
 
 def report(mutants: list[Mutant], listed: dict[str, Listed], functions, seconds: float) -> int:
@@ -501,11 +569,14 @@ def main() -> int:
             mutants = measure(
                 Path(folder), arguments.processus, arguments.delai, arguments.fonctions
             )
-        seconds = time.perf_counter() - begin
+            seconds = time.perf_counter() - begin
+            written = hand_written(
+                Path(folder), arguments.processus, arguments.delai, arguments.fonctions
+            )
     except Failure as error:
         print(f"Mesure impossible : {error}", file=sys.stderr)
         return 2
-    return report(mutants, listed, arguments.fonctions, seconds)
+    return max(report(mutants, listed, arguments.fonctions, seconds), report_hand_written(written))
 
 
 def version(package: str) -> str:
