@@ -20,9 +20,8 @@ from pathlib import Path
 
 import pytest
 
-import bareme
 from grading import config as grading_config
-from grading import scoring, secret, standins
+from grading import mark_scheme, scoring, secret, standins
 from grading.boards import fit_lines
 from grading.checks import Echec, NotWritten, describe_call, describe_load
 from grading.judge import GraderAbort, Submission, SubmissionError
@@ -52,8 +51,10 @@ if settings is not None:
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# corpus : des rendus ; kit : les modèles des fichiers du kit étudiant (tests/construire_kit.py).
-collect_ignore = ["corpus", "kit"]
+# data/ : les rendus du corpus et les modèles des fichiers du kit étudiant (tools/build_kit.py).
+collect_ignore = ["data"]
+# Les tests du projet et leurs modules d'aide (corpus_grading), importés sous leur seul nom.
+PROJECT = Path(__file__).resolve().parent / "project"
 
 
 def load_reference():
@@ -164,16 +165,18 @@ def pytest_collection_finish(session):
     gc.collect()
     gc.freeze()
     if project_session(session) and not session.config.option.collectonly:
-        import corpus_classe  # absent du kit
+        if str(PROJECT) not in sys.path:
+            sys.path.insert(0, str(PROJECT))
+        import corpus_grading  # absent du kit
 
-        corpus_classe.start_background(session.items)
+        corpus_grading.start_background(session.items)
 
 
 def pytest_sessionfinish(session):
     if project_session(session):
-        import corpus_classe
+        import corpus_grading
 
-        corpus_classe.stop_background()
+        corpus_grading.stop_background()
 
 
 def project_session(session) -> bool:
@@ -247,7 +250,7 @@ def failure_text(excinfo, function: str) -> str:
     error = excinfo.value
     if isinstance(error, Echec):
         return str(error)
-    question = bareme.BAREME[function][0]
+    question = mark_scheme.BAREME[function][0]
     if isinstance(error, GraderAbort):
         text = f"Test interrompu ({question}, {function}) : {error.message}."
         if grading_config.KIT and error.call is not None:
@@ -330,9 +333,9 @@ def unwritten_lines(results: list[scoring.TestResult]) -> list[str]:
         if result.unwritten:
             needed_by.setdefault(result.unwritten, set()).add(result.function)
     lines = []
-    order = {name: index for index, name in enumerate(bareme.FUNCTIONS)}
+    order = {name: index for index, name in enumerate(mark_scheme.FUNCTIONS)}
     for name in sorted(needed_by, key=lambda n: (order.get(n, len(order)), n)):
-        question = bareme.BAREME[name][0] if name in bareme.BAREME else None
+        question = mark_scheme.BAREME[name][0] if name in mark_scheme.BAREME else None
         text = f"{name} n'est pas encore écrite" + (f" (question {question})" if question else "")
         others = sorted(needed_by[name] - {name}, key=order.__getitem__)
         if others:

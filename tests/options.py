@@ -27,7 +27,7 @@ def pytest_addoption(parser):
         metavar="N",
         type=int,
         help="écrire aussi le résultat (JSON) sur le descripteur de fichier N, ouvert par "
-        "le programme qui lance la notation (noter_classe.py)",
+        "le programme qui lance la notation (grade_class.py)",
     )
     group.addoption(
         "--secret",

@@ -3,10 +3,10 @@
 Pour chaque fonction : sa section dans le sujet (et donc sa question), ses
 points au barème, ses paramètres (dans l'ordre), les grilles qu'elle remplit sur
 place (et si elle les récrit en entier), et si elle lit l'entrée standard. Tout le reste
-en est tiré : le barème (``tests/bareme.py``), les paramètres que le processus de
+en est tiré : le barème (``tests/grading/mark_scheme.py``), les paramètres que le processus de
 travail vérifie et que les relais renvoient, la recherche du code d'un rendu, le
 kit ; des tests vérifient que ``tp_demineur/tp.py`` et le sujet disent la même
-chose (``tests/test_sujet.py``).
+chose (``tests/project/test_assignment.py``).
 
 La table suit l'ordre du barème du sujet, Q3 (main) d'abord : c'est l'ordre de
 chaque tableau de notes, fichier ou retour.

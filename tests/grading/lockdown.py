@@ -30,7 +30,7 @@ Le filtre est un petit programme BPF, écrit ici octet par octet : il compare le
 numéro de l'appel système à la liste permise ; un appel fait avec une autre
 convention d'appel que celle de la machine (x32, i386) tue le processus. Les
 numéros de chaque architecture viennent des tables du noyau (``unistd.h``) ;
-``tests/test_garde_fous.py`` les compare à celles de libseccomp quand elle est là.
+``tests/project/test_safeguards.py`` les compare à celles de libseccomp quand elle est là.
 """
 
 from __future__ import annotations

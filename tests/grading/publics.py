@@ -12,7 +12,7 @@ Un cas public est donc toujours vérifié aussi par le correcteur de l'enseignan
 cas raté dans le kit l'est aussi chez lui, et coûte autant (le générateur refuse un
 cas public qui ne serait pas un exemple du test noté).
 
-Le générateur du kit (``tests/construire_kit.py``) trouve ces marques par la
+Le générateur du kit (``tests/tools/build_kit.py``) trouve ces marques par la
 collecte de pytest, lance chaque test sur ses cas publics en notant la
 vérification appelée (``checks.*``), le cas et le résultat attendu que l'oracle a
 calculé, et écrit le tout dans le kit. Ce module reste chez l'enseignant.

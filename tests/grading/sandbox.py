@@ -217,7 +217,7 @@ def inside_paths(code: Path, code_name: str) -> tuple[dict[Path, Path], list[Pat
     return files, folders
 
 
-# Posée par noter_classe, qui essaie le bac à sable une fois pour toute la classe : chaque
+# Posée par grade_class, qui essaie le bac à sable une fois pour toute la classe : chaque
 # notation de la classe la reçoit et ne l'essaie pas à nouveau.
 PROBED = "TP_DEMINEUR_BAC_A_SABLE_ESSAYE"
 

@@ -8,9 +8,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-import bareme
-
-from . import contract
+from . import contract, mark_scheme
 from .safe_text import encodable
 
 
@@ -54,17 +52,17 @@ def assign_points(results: list[TestResult]):
     for result in results:
         totals[result.function] = totals.get(result.function, 0.0) + result.weight
     for result in results:
-        points = bareme.BAREME[result.function][1]
+        points = mark_scheme.BAREME[result.function][1]
         result.points = points * result.weight / totals[result.function]
 
 
 def by_function(results: list[TestResult]) -> dict[str, tuple[float, float]]:
     """Pour chaque fonction du barème : (points obtenus, points possibles)."""
     table = {}
-    for function in bareme.FUNCTIONS:
+    for function in mark_scheme.FUNCTIONS:
         mine = [r for r in results if r.function == function]
         earned = sum(r.points for r in mine if r.passed)
-        table[function] = (earned, bareme.BAREME[function][1] if mine else 0.0)
+        table[function] = (earned, mark_scheme.BAREME[function][1] if mine else 0.0)
     return table
 
 
@@ -78,7 +76,7 @@ def score_table(results: list[TestResult], title: str) -> str:
     table = by_function(results)
     lines = [title, "", f"  {'Question':<9} {'Fonction':<22} {'Points':>16}"]
     for function, (earned, possible) in table.items():
-        question = bareme.BAREME[function][0]
+        question = mark_scheme.BAREME[function][0]
         # Des parts de points comme 1/3 ne retombent pas toujours pile sur le total.
         full = math.isclose(earned, possible, abs_tol=1e-9)
         mark = "" if full else "  ← à revoir"
@@ -89,7 +87,7 @@ def score_table(results: list[TestResult], title: str) -> str:
     earned = sum(e for e, _ in table.values())
     possible = sum(p for _, p in table.values())
     lines.append(f"  {'Total':<32} {french_number(earned):>8} / {french_number(possible, 0)}")
-    if possible and possible != bareme.TOTAL:
+    if possible and possible != mark_scheme.TOTAL:
         part = french_number(possible, 0)
         lines.append(f"  (seule une partie des tests a été lancée : {part} points sur 20)")
     return "\n".join(lines)
@@ -101,12 +99,12 @@ def total(results: list[TestResult]) -> float:
 
 def question_number(function: str) -> int:
     """Le numéro de la question du sujet d'une fonction (``Q4`` → 4)."""
-    return int(bareme.BAREME[function][0].removeprefix("Q"))
+    return int(mark_scheme.BAREME[function][0].removeprefix("Q"))
 
 
 def sujet_order(function: str) -> tuple[int, int]:
     """L'ordre du sujet : par question, puis dans l'ordre du barème."""
-    return question_number(function), bareme.FUNCTIONS.index(function)
+    return question_number(function), mark_scheme.FUNCTIONS.index(function)
 
 
 # Comment Gradescope montre les textes (tels quels : ni HTML, ni Markdown) et ce
@@ -168,7 +166,7 @@ def results_json(
         **PRESENTATION,
         "tests": tests,
         "extra_data": {
-            "max_score": bareme.TOTAL,
+            "max_score": mark_scheme.TOTAL,
             "isolation": isolation,
             "loading": loading or {},
             "cases": cases or {},
@@ -211,7 +209,7 @@ def loading_facts(info: dict | None) -> dict:
 
 
 # Qui voit l'explication d'un test raté et son contre-exemple, et quand : l'option
-# --contre-exemples de tests/gradescope.py → la visibilité Gradescope de ce détail.
+# --contre-exemples de tests/tools/build_gradescope.py → la visibilité Gradescope de ce détail.
 # « jamais » n'a pas d'entrée cachée (``hidden``) : Gradescope ne montre pas sa note
 # totale à l'étudiant quand un test lui est caché. Le détail reste dans ce
 # qu'affiche la notation, que seul l'enseignant voit.
@@ -313,6 +311,6 @@ def write_results_json(path: Path, data: dict) -> None:
 
 
 def send_results(descriptor: int, data: dict) -> None:
-    """Écrit le résultat sur un descripteur hérité (le canal privé de noter_classe)."""
+    """Écrit le résultat sur un descripteur hérité (le canal privé de grade_class)."""
     with os.fdopen(descriptor, "w", encoding="utf-8") as channel:
         channel.write(json_text(data, indent=None))

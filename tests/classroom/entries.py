@@ -1,0 +1,237 @@
+"""Ce que contient le dossier d'une classe : un rendu par entrée, et rien de perdu en route.
+
+Chaque fichier ou dossier du dossier de la classe devient un rendu (:class:`Entry`)
+à noter, ou un rendu « non noté » avec sa raison (un ``.txt``, une archive
+refusée…) ; seuls les restes de système (``.DS_Store``, ``__MACOSX/``…) sont mis
+de côté, et listés. Les entrées de l'export de Moodle d'un même participant
+forment un seul rendu ; deux entrées d'un même étudiant hors Moodle
+(``dupont.py`` et ``dupont/``) restent deux rendus, signalés l'un et l'autre.
+"""
+
+from __future__ import annotations
+
+import collections
+import re
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from classroom import moodle
+from classroom.archives import SUBMISSION_LIMITS, UnsafeArchive, extract_zip
+from grading.checks import folded
+from grading.locate import SubmissionError, is_python_file, is_system_entry, resolve_submission
+from grading.safe_text import one_line
+
+# Les types de remise de Moodle autres que les fichiers, en français.
+PLUGIN_NAMES = {"onlinetext": "texte en ligne", "comments": "commentaires"}
+
+
+@dataclass
+class Entry:
+    """Un rendu de la classe : ce qu'il faut noter, ou pourquoi ce n'est pas possible."""
+
+    student: str  # le nom de l'étudiant : celui de Moodle, sinon le nom du fichier ou du dossier
+    paths: list[Path]  # ses entrées dans le dossier de la classe
+    moodle: moodle.MoodleName | None = None
+    problem: str | None = None  # pourquoi ce rendu ne peut pas être noté
+    label: str = ""  # un nom unique dans la classe, pour ses fichiers de retour
+    remarks: list[str] = field(default_factory=list)
+
+    def __post_init__(self):
+        self.student = one_line(self.student)  # un nom de fichier peut tout contenir
+
+    @property
+    def shown(self) -> str:
+        """Les entrées du rendu telles qu'on les voit dans le dossier (``dupont/``, ``x.py``)."""
+        names = ", ".join(path.name + ("/" if path.is_dir() else "") for path in self.paths)
+        return one_line(names)
+
+
+@dataclass
+class ClassFolder:
+    entries: list[Entry]
+    ignored: list[Path]  # les restes de système, mis de côté
+
+
+def is_zip(path: Path) -> bool:
+    return path.is_file() and path.suffix.lower() == ".zip"
+
+
+def not_a_submission(path: Path) -> str:
+    """Pourquoi un fichier n'est pas un rendu."""
+    kind = f"fichier {path.suffix}" if path.suffix else "fichier sans extension"
+    return (
+        f"ce n'est pas un rendu ({kind}) : il faut un fichier .py, un dossier ou une archive .zip"
+    )
+
+
+def list_class(folder: Path, refused: dict[str, str] | None = None) -> ClassFolder:
+    """Les rendus du dossier de la classe, dans l'ordre alphabétique (Élodie avant Farid).
+
+    ``refused`` : les rendus touchés par une entrée refusée de l'archive de la classe
+    (``nom`` pour un fichier, ``nom/`` pour un dossier → raison) ; chacun est « non
+    noté » avec sa raison, même si rien n'en a été extrait.
+    """
+    refused = refused or {}
+    reasons: dict[Path, str] = {}
+    found = {path: path.is_dir() for path in folder.iterdir()}
+    for key, reason in refused.items():
+        path = folder / key.rstrip("/")
+        found.setdefault(path, key.endswith("/"))
+        reasons[path] = f"une entrée de l'archive de la classe est refusée : {reason}"
+    entries: list[Entry] = []
+    ignored: list[Path] = []
+    participants: dict[str, list[tuple[Path, moodle.MoodleName]]] = {}
+    for path, is_dir in sorted(found.items(), key=lambda item: folded(item[0].name)):
+        if is_system_entry(path) and path not in reasons:
+            ignored.append(path)
+            continue
+        named = moodle.parse(path.name, is_dir)
+        if named is not None:
+            participants.setdefault(named.participant, []).append((path, named))
+        elif is_dir or is_python_file(path) or is_zip(path) or path in reasons:
+            entries.append(Entry(student=student_name(path, is_dir), paths=[path]))
+        else:
+            entries.append(
+                Entry(
+                    student=student_name(path, is_dir), paths=[path], problem=not_a_submission(path)
+                )
+            )
+    entries += [moodle_entry(items) for items in participants.values()]
+    for entry in entries:
+        problems = [reasons[path] for path in entry.paths if path in reasons]
+        if problems:
+            entry.problem = problems[0]
+    entries.sort(key=lambda e: (folded(e.student), folded(e.shown)))
+    mark_duplicates(entries)
+    give_labels(entries)
+    return ClassFolder(entries, ignored)
+
+
+def student_name(path: Path, is_dir: bool) -> str:
+    return path.name if is_dir else path.stem
+
+
+def moodle_entry(items: list[tuple[Path, moodle.MoodleName]]) -> Entry:
+    """Le rendu d'un participant de Moodle, fait de toutes ses entrées dans l'export."""
+    files = [named for _, named in items if named.plugin == moodle.FILE_PLUGIN]
+    named = files[0] if files else items[0][1]
+    entry = Entry(student=named.name, paths=[path for path, _ in items], moodle=named)
+    if not files:
+        kinds = sorted({PLUGIN_NAMES.get(n.plugin, n.plugin) for _, n in items})
+        entry.problem = f"aucun fichier remis dans Moodle (seulement : {', '.join(kinds)})"
+    return entry
+
+
+def mark_duplicates(entries: list[Entry]):
+    """Deux entrées d'un même étudiant (hors Moodle) : chacune le signale."""
+    groups = collections.defaultdict(list)
+    for entry in entries:
+        if entry.moodle is None:
+            groups[entry.student.casefold()].append(entry)
+    for group in groups.values():
+        if len(group) > 1:
+            shown = ", ".join(e.shown for e in group)
+            for entry in group:
+                entry.remarks.append(
+                    f"{len(group)} rendus pour {entry.student} ({shown}) : chacun est noté à "
+                    "part, gardez le bon"
+                )
+
+
+# La longueur d'un nom de fichier de sortie, en octets (UTF-8) : les systèmes de
+# fichiers en permettent 255, il reste de la place pour « (2) » et « .json ».
+LABEL_BYTES = 120
+
+
+def file_label(name: str) -> str:
+    """Un nom de rendu, utilisable comme nom de fichier sur tout système : sur une ligne,
+    sans caractère interdit, d'au plus :data:`LABEL_BYTES` octets.
+
+    >>> file_label('=HYPERLINK("x")')
+    '=HYPERLINK(_x_)'
+    >>> len(file_label("é" * 300).encode())
+    120
+    """
+    label = re.sub(r'[/\\:*?"<>|]', "_", one_line(name)).strip(" .")
+    label = label.encode("utf-8")[:LABEL_BYTES].decode("utf-8", "ignore").strip(" .")
+    return label or "rendu"
+
+
+def give_labels(entries: list[Entry]):
+    """Un nom unique par rendu (même sans distinguer majuscules et minuscules)."""
+    counts = collections.Counter(e.student.casefold() for e in entries if e.moodle is None)
+    seen: set[str] = set()
+    for entry in entries:
+        if entry.moodle is not None:
+            label = f"{entry.moodle.name}_{entry.moodle.participant}"
+        elif counts[entry.student.casefold()] > 1:
+            path = entry.paths[0]
+            label = f"{path.name} (dossier)" if path.is_dir() else path.name
+        else:
+            label = entry.student
+        label = file_label(label)
+        unique, number = label, 2
+        while unique.casefold() in seen:
+            unique, number = f"{label} ({number})", number + 1
+        seen.add(unique.casefold())
+        entry.label = unique
+
+
+# ---------------------------------------------------------------------------
+# Préparer un rendu : le chemin à donner au correcteur
+# ---------------------------------------------------------------------------
+
+
+def prepare(entry: Entry, workdir: Path) -> Path | None:
+    """Le chemin du code à noter (archives extraites dans ``workdir``) ; None si impossible.
+
+    En cas d'échec, ``entry.problem`` dit pourquoi.
+    """
+    if entry.problem is not None:
+        return None
+    try:
+        candidate = gather(entry, workdir)
+        candidate = open_lone_archive(candidate, workdir / f"{entry.label} (archive)")
+        resolve_submission(candidate)
+    except UnsafeArchive as error:
+        entry.problem = f"archive refusée : {error}"
+        return None
+    except SubmissionError as error:
+        entry.problem = f"aucun code du TP trouvé : {error}"
+        return None
+    return candidate
+
+
+def gather(entry: Entry, workdir: Path) -> Path:
+    """Le fichier ou le dossier du rendu ; les fichiers d'un export à plat réunis en un dossier."""
+    if entry.moodle is None:
+        path = entry.paths[0]
+        if is_zip(path):
+            return extract_zip(path, workdir / entry.label, SUBMISSION_LIMITS)
+        return path
+    files = [
+        (path, named)
+        for path in entry.paths
+        if (named := moodle.parse(path.name, path.is_dir())).plugin == moodle.FILE_PLUGIN
+    ]
+    if len(files) == 1 and files[0][0].is_dir():
+        return files[0][0]
+    folder = workdir / entry.label
+    folder.mkdir(parents=True)
+    for path, named in files:
+        if path.is_dir():
+            shutil.copytree(path, folder, dirs_exist_ok=True)
+        else:
+            shutil.copy2(path, folder / named.file)  # la date compte dans la règle de locate
+    return folder
+
+
+def open_lone_archive(candidate: Path, destination: Path) -> Path:
+    """Un dossier qui ne contient qu'une archive ``.zip`` : c'est elle, le rendu."""
+    if not candidate.is_dir():
+        return candidate
+    contents = [p for p in candidate.iterdir() if not is_system_entry(p)]
+    if len(contents) == 1 and is_zip(contents[0]):
+        return extract_zip(contents[0], destination, SUBMISSION_LIMITS)
+    return candidate

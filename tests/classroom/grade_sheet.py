@@ -1,0 +1,47 @@
+"""Le relevé de notes de la classe (``notes.csv``) : qui a combien, à chaque question."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from classroom.results import Outcome, points_by_function
+from classroom.spreadsheet import write_table
+from grading import mark_scheme
+from grading.scoring import french_number
+
+REMARKS_LIMIT = 300  # caractères de la colonne « remarques » ; le retour complet a tout
+
+
+def notes_table(outcomes: list[Outcome]) -> tuple[list[str], list[list[str | float | None]]]:
+    """Le tableau de notes.csv : une ligne par rendu, une colonne par question (ordre du sujet).
+
+    Un rendu non noté a sa raison dans « statut » et des cases de points vides (un
+    tableur ne les compte pas dans une moyenne). La colonne « identifiant Moodle »
+    n'est là que si des rendus viennent de Moodle.
+    """
+    with_moodle = any(o.entry.moodle is not None for o in outcomes)
+    header = ["etudiant", *(["identifiant Moodle"] if with_moodle else []), "rendu", "statut"]
+    header += [
+        f"{mark_scheme.BAREME[f][0]} {f} (/{french_number(mark_scheme.BAREME[f][1], 0)})"
+        for f in mark_scheme.FUNCTIONS
+    ]
+    header += ["total (/20)", "remarques"]
+    rows = []
+    for outcome in outcomes:
+        entry = outcome.entry
+        row: list[str | float | None] = [entry.student]
+        if with_moodle:
+            row.append(entry.moodle.participant if entry.moodle else None)
+        row += [entry.shown, outcome.status]
+        points = points_by_function(outcome.result) if outcome.graded else {}
+        row += [points.get(f) for f in mark_scheme.FUNCTIONS]
+        remarks = " / ".join(outcome.notes)
+        if len(remarks) > REMARKS_LIMIT:
+            remarks = remarks[: REMARKS_LIMIT - 1] + "… (voir le retour)"
+        row += [outcome.score, remarks or None]
+        rows.append(row)
+    return header, rows
+
+
+def write_notes(path: Path, outcomes: list[Outcome]):
+    write_table(path, *notes_table(outcomes))

@@ -1,0 +1,272 @@
+"""La page de la classe (``rapport.html``) : la synthèse à regarder, d'un seul fichier.
+
+Les mêmes faits que ``synthese.md`` (``classroom/summary.py``) : la répartition des
+notes, chaque question (moyenne et répartition des points), le taux d'échec de
+chaque test noté dans l'ordre du sujet, les contre-exemples que le plus
+d'étudiants partagent, les rendus non notés et pourquoi, une ligne par étudiant
+avec un lien vers son retour. Les graphiques sont du SVG écrit ici.
+
+La page se suffit à elle-même (ouverte depuis une clé USB, imprimée) : ni script,
+ni police, ni image venus d'ailleurs, et sa politique de sécurité (en-tête
+``Content-Security-Policy``) interdit au navigateur d'en charger ou d'en exécuter.
+Tout ce qui vient d'un rendu (noms de fichiers, messages, affichages) est échappé.
+"""
+
+from __future__ import annotations
+
+import html
+import statistics
+from urllib.parse import quote
+
+from classroom import similarity
+from classroom.results import Outcome, points_by_function
+from classroom.summary import (
+    cases_line,
+    failures,
+    headline,
+    isolation_line,
+    point_bins,
+    score_bins,
+    test_outcomes,
+)
+from grading import mark_scheme
+from grading.scoring import french_number
+
+# Rien d'extérieur : seuls le style de la page et des images écrites dans la page.
+POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
+SHOWN_FAILURES = 8  # les contre-exemples dessinés : ceux des tests les plus ratés
+SHOWN_PAIRS = 5  # les paires de rendus semblables montrées côte à côte
+LISTED_PAIRS = 50  # les paires de rendus semblables listées (toutes : similarite.csv)
+
+STYLE = """
+body { font-family: sans-serif; max-width: 62rem; margin: 1.5rem auto; padding: 0 1rem;
+       color: #1a1a1a; line-height: 1.4; }
+h1 { font-size: 1.6rem; } h2 { font-size: 1.25rem; margin-top: 2rem;
+     border-bottom: 1px solid #ccc; } h3 { font-size: 1rem; }
+table { border-collapse: collapse; margin: .5rem 0; }
+th, td { border: 1px solid #ccc; padding: .2rem .5rem; text-align: left; vertical-align: top; }
+td.nombre { text-align: right; font-variant-numeric: tabular-nums; }
+pre { background: #f5f5f5; padding: .5rem; overflow-x: auto; font-size: .85rem;
+      line-height: 1.15; }
+.attention { color: #a00000; font-weight: bold; }
+.cote { display: grid; grid-template-columns: 1fr 1fr; gap: .5rem; }
+.cote pre { max-height: 30rem; overflow: auto; font-size: .75rem; }
+mark { background: #ffe08a; }
+svg text { font-family: sans-serif; font-size: 11px; }
+@media print { a { color: inherit; text-decoration: none; } pre { white-space: pre-wrap; }
+               h2, h3 { break-after: avoid; } section { break-inside: avoid; } }
+"""
+
+
+def escape(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def bars(rows: list[tuple[str, int]], title: str, width: int = 560) -> str:
+    """Un histogramme horizontal en SVG : une barre par classe, son effectif au bout."""
+    label_width, bar_height, gap = 190, 16, 4
+    largest = max((count for _, count in rows), default=0) or 1
+    room = width - label_width - 40
+    height = len(rows) * (bar_height + gap)
+    parts = [
+        f'<svg role="img" aria-label="{escape(title)}" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg">',
+        f"<title>{escape(title)}</title>",
+    ]
+    for index, (label, count) in enumerate(rows):
+        y = index * (bar_height + gap)
+        length = round(room * count / largest)
+        parts += [
+            f'<text x="{label_width - 6}" y="{y + 12}" text-anchor="end">{escape(label)}</text>',
+            f'<rect x="{label_width}" y="{y}" width="{length}" height="{bar_height}" '
+            'fill="#4a78b5"/>',
+            f'<text x="{label_width + length + 4}" y="{y + 12}">{count}</text>',
+        ]
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def rate_bar(rate: float, width: int = 120) -> str:
+    """La part d'échec d'un test, en une barre (rouge : ratés)."""
+    failed = round(width * rate)
+    return (
+        f'<svg role="img" aria-label="{100 * rate:.0f} % d\'échec" width="{width}" height="12" '
+        f'viewBox="0 0 {width} 12" xmlns="http://www.w3.org/2000/svg">'
+        f'<rect width="{width}" height="12" fill="#d9e6d4"/>'
+        f'<rect width="{failed}" height="12" fill="#c0392b"/></svg>'
+    )
+
+
+def class_report(
+    outcomes: list[Outcome],
+    class_secret: str | None = None,
+    pairs: list[similarity.Pair] | None = None,
+) -> str:
+    """La page HTML de la classe ; ``pairs`` : les rendus comparés deux à deux (None :
+    la comparaison n'a pas pu se faire, sans copydetect)."""
+    graded = [o for o in outcomes if o.graded]
+    missing = [o for o in outcomes if not o.graded]
+    scores = [o.score for o in graded]
+    body = ["<h1>Synthèse de la classe</h1>"]
+    head = headline(outcomes)
+    isolation = isolation_line(graded)
+    warned = ' class="attention"' if isolation.startswith("ATTENTION") else ""
+    body += [
+        f"<p>{escape(head)}</p>",
+        f"<p{warned}>{escape(isolation.replace('`', ''))}</p>",
+        f"<p>{escape(cases_line(graded, class_secret).replace('`', ''))}</p>",
+    ]
+    if graded:
+        body += [
+            "<section><h2>Répartition des notes</h2>",
+            bars(score_bins(scores), "Nombre d'étudiants par tranche de notes"),
+            "</section>",
+            questions(graded),
+            tests(graded),
+            counterexamples(graded),
+        ]
+    body += [similar_submissions(pairs), not_graded(missing), students(outcomes)]
+    return (
+        '<!DOCTYPE html>\n<html lang="fr">\n<head>\n<meta charset="utf-8">\n'
+        f'<meta http-equiv="Content-Security-Policy" content="{POLICY}">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        "<title>TP démineur : synthèse de la classe</title>\n"
+        f"<style>{STYLE}</style>\n</head>\n<body>\n" + "\n".join(body) + "\n</body>\n</html>\n"
+    )
+
+
+def questions(graded: list[Outcome]) -> str:
+    points = [points_by_function(o.result) for o in graded]
+    rows = []
+    for function in mark_scheme.FUNCTIONS:
+        question, total = mark_scheme.BAREME[function]
+        earned = [p[function] for p in points]
+        chart = bars(point_bins(earned, total), f"{question} {function} : répartition", 420)
+        rows.append(
+            f"<tr><td>{question}</td><td><code>{function}</code></td>"
+            f'<td class="nombre">{french_number(total, 0)}</td>'
+            f'<td class="nombre">{french_number(statistics.mean(earned))}</td>'
+            f"<td>{chart}</td></tr>"
+        )
+    return (
+        f"<section><h2>Par question</h2><p>Sur les {len(graded)} rendu(s) noté(s), dans "
+        "l'ordre du sujet ; la répartition compte des étudiants.</p><table>"
+        "<tr><th>Question</th><th>Fonction</th><th>Points</th><th>Moyenne</th>"
+        "<th>Répartition des points</th></tr>" + "".join(rows) + "</table></section>"
+    )
+
+
+def tests(graded: list[Outcome]) -> str:
+    """Chaque test noté, dans l'ordre du sujet, et la part des étudiants qui l'ont raté."""
+    rows = [
+        f"<tr><td>{mark_scheme.BAREME[function][0]}</td><td><code>{function}</code></td>"
+        f"<td>{escape(name)}</td><td>{rate_bar(len(failed) / len(ran))}</td>"
+        f'<td class="nombre">{len(failed)} / {len(ran)}</td></tr>'
+        for (function, name), (ran, failed) in test_outcomes(graded).items()
+    ]
+    return (
+        "<section><h2>Taux d'échec de chaque test</h2><table><tr><th>Question</th>"
+        "<th>Fonction</th><th>Test</th><th>Échec</th><th>Ratés / notés</th></tr>"
+        + "".join(rows)
+        + "</table></section>"
+    )
+
+
+def counterexamples(graded: list[Outcome]) -> str:
+    """Les contre-exemples que le plus d'étudiants partagent, dessinés comme le retour les
+    dessine (les plateaux en caractères du jeu)."""
+    found, _ = failures(graded)
+    if not found:
+        return "<section><h2>Contre-exemples partagés</h2><p>Aucun test raté.</p></section>"
+    blocks = []
+    for failure in found[:SHOWN_FAILURES]:
+        names = ", ".join(escape(label) for label in failure.sharing)
+        blocks.append(
+            f"<h3>{failure.question} <code>{failure.function}</code> : {escape(failure.name)}"
+            f"</h3><p>Raté par {len(failure.students)} étudiant(s) sur {failure.out_of} ; "
+            f"ce contre-exemple est partagé par {len(failure.sharing)} d'entre eux : "
+            f"{names}.</p><pre>{escape(failure.example)}</pre>"
+        )
+    more = len(found) - SHOWN_FAILURES
+    tail = f"<p>Et {more} autre(s) test(s) raté(s) : voir synthese.md.</p>" if more > 0 else ""
+    return (
+        "<section><h2>Contre-exemples partagés</h2><p>Les tests les plus ratés, du plus raté "
+        "au moins raté.</p>" + "".join(blocks) + tail + "</section>"
+    )
+
+
+def not_graded(missing: list[Outcome]) -> str:
+    if not missing:
+        return "<section><h2>Rendus non notés</h2><p>Tous les rendus ont été notés.</p></section>"
+    items = "".join(
+        f"<li><strong>{escape(o.entry.label)}</strong> ({escape(o.entry.shown)}) : "
+        f"{escape(o.reason)}</li>"
+        for o in missing
+    )
+    return f"<section><h2>Rendus non notés</h2><ul>{items}</ul></section>"
+
+
+def students(outcomes: list[Outcome]) -> str:
+    """Une ligne par étudiant : sa note (ou « non noté ») et le lien vers son retour."""
+    rows = []
+    for outcome in outcomes:
+        label = outcome.entry.label
+        grade = french_number(outcome.score) if outcome.graded else "non noté"
+        link = "retours/" + quote(f"{label}.txt", safe="")
+        rows.append(
+            f"<tr><td>{escape(label)}</td><td>{escape(outcome.entry.shown)}</td>"
+            f'<td class="nombre">{grade}</td><td><a href="{escape(link)}">retour</a></td></tr>'
+        )
+    return (
+        "<section><h2>Étudiants</h2><table><tr><th>Étudiant</th><th>Rendu</th><th>Note</th>"
+        "<th>Retour</th></tr>" + "".join(rows) + "</table></section>"
+    )
+
+
+def highlighted(code: str, passages: list[tuple[int, int]]) -> str:
+    """Le code, échappé, les passages partagés marqués."""
+    parts, position = [], 0
+    for start, end in sorted(passages):
+        start, end = max(start, position), max(end, position)
+        parts += [escape(code[position:start]), f"<mark>{escape(code[start:end])}</mark>"]
+        position = end
+    parts.append(escape(code[position:]))
+    return "".join(parts)
+
+
+def similar_submissions(pairs: list[similarity.Pair] | None) -> str:
+    """Les rendus qui se ressemblent, côte à côte : un signal, jamais une note."""
+    title = "<section><h2>Rendus qui se ressemblent</h2>"
+    if pairs is None:
+        return (
+            f"{title}<p>Comparaison non faite : copydetect n'est pas installé "
+            f"(<code>{escape(similarity.INSTALL)}</code>).</p></section>"
+        )
+    close = [pair for pair in pairs if pair.score >= similarity.SIGNAL]
+    intro = (
+        f"<p>{len(pairs)} paire(s) de rendus notés comparée(s) ; {len(close)} partagent au "
+        f"moins {100 * similarity.SIGNAL:.0f} % de leur code, le code donné par le kit retiré "
+        "(noms effacés, ordre des fonctions ignoré). Un signal à vérifier, jamais une note : "
+        "toutes les paires sont dans similarite.csv.</p>"
+    )
+    rows = "".join(
+        f"<tr><td>{escape(pair.first)}</td><td>{escape(pair.second)}</td>"
+        f'<td class="nombre">{100 * pair.shares[0]:.0f} %</td>'
+        f'<td class="nombre">{100 * pair.shares[1]:.0f} %</td></tr>'
+        for pair in close[:LISTED_PAIRS]
+    )
+    if len(close) > LISTED_PAIRS:
+        rows += f'<tr><td colspan="4">et {len(close) - LISTED_PAIRS} autres paires</td></tr>'
+    table = (
+        "<table><tr><th>Rendu 1</th><th>Rendu 2</th><th>Part de 1 dans 2</th>"
+        f"<th>Part de 2 dans 1</th></tr>{rows}</table>"
+        if close
+        else ""
+    )
+    sides = "".join(
+        f'<h3>{escape(pair.first)} et {escape(pair.second)}</h3><div class="cote">'
+        f"<pre>{highlighted(pair.codes[0], pair.passages[0])}</pre>"
+        f"<pre>{highlighted(pair.codes[1], pair.passages[1])}</pre></div>"
+        for pair in close[:SHOWN_PAIRS]
+    )
+    return title + intro + table + sides + "</section>"

@@ -1,0 +1,298 @@
+"""La synthèse de la classe (``synthese.md``) : elle compte des étudiants, jamais des tests.
+
+Pour chaque test (chacun a son nom), combien d'étudiants notés l'ont raté et le
+contre-exemple que le plus d'entre eux partagent ; pour chaque question, la
+moyenne et la répartition des points ; la liste des rendus non notés.
+"""
+
+from __future__ import annotations
+
+import collections
+import math
+import re
+import statistics
+from dataclasses import dataclass
+
+from classroom.results import Outcome, points_by_function
+from grading import mark_scheme, secret
+from grading.safe_text import markdown_code, markdown_text
+from grading.scoring import facts, french_number
+
+BAR = "█"
+BAR_WIDTH = 30  # la plus longue barre d'un histogramme
+NAMES_SHOWN = 12  # au-delà, la liste des étudiants qui partagent un contre-exemple est coupée
+
+
+def shared_part(test: dict) -> str:
+    """Ce que deux rendus qui ratent ce test peuvent partager : le contre-exemple seul
+    (l'entrée donnée à la fonction, champ ``extra_data.example``), sinon l'explication.
+
+    Deux rendus qui ratent sur le même exemple comptent ainsi pour le même
+    contre-exemple, quelle que soit leur réponse et quel que soit leur fichier.
+    """
+    return (test.get("extra_data") or {}).get("example") or test["output"]
+
+
+def histogram(rows: list[tuple[str, int]]) -> list[str]:
+    """Un histogramme en texte : une ligne par classe, barre proportionnelle et effectif.
+
+    >>> print("\\n".join(histogram([("0", 1), ("2 (tout)", 3)])))
+      0         ██████████ 1
+      2 (tout)  ██████████████████████████████ 3
+    """
+    largest = max((count for _, count in rows), default=0) or 1
+    width = max(len(label) for label, _ in rows)
+    return [
+        f"  {label:<{width}}  {BAR * math.ceil(count * BAR_WIDTH / largest)}{' ' if count else ''}"
+        f"{count}"
+        for label, count in rows
+    ]
+
+
+def point_bins(points: list[float], total: float) -> list[tuple[str, int]]:
+    """La répartition des points d'une question : rien, moins de la moitié, plus, tout.
+
+    >>> point_bins([0.0, 0.5, 1.0, 2.0, 2.0], 2.0)
+    [('0', 1), ('plus de 0, moins de 1', 1), ('de 1 à moins de 2', 1), ('2 (tout)', 2)]
+    """
+
+    def bin_of(value: float) -> int:
+        if math.isclose(value, 0, abs_tol=1e-6):
+            return 0
+        if math.isclose(value, total, abs_tol=1e-6):
+            return 3
+        return 1 if value < total / 2 else 2
+
+    counts = collections.Counter(bin_of(p) for p in points)
+    half, full = french_number(total / 2, 0), french_number(total, 0)
+    labels = ["0", f"plus de 0, moins de {half}", f"de {half} à moins de {full}", f"{full} (tout)"]
+    return [(label, counts[index]) for index, label in enumerate(labels)]
+
+
+def score_bins(scores: list[float]) -> list[tuple[str, int]]:
+    """La répartition des notes sur 20, par tranches de 2 points (20 compte avec 18)."""
+    rows = []
+    for low in range(0, 20, 2):
+        high = low + 2
+        count = sum(1 for s in scores if low <= s < high or (high == 20 and s >= 20))
+        rows.append((f"de {low} à {high}", count))
+    return rows
+
+
+def names(labels: list[str]) -> str:
+    """Des noms d'étudiants, en code Markdown (un nom de fichier peut tout contenir)."""
+    shown = ", ".join(markdown_code(label) for label in labels[:NAMES_SHOWN])
+    return shown + (f", et {len(labels) - NAMES_SHOWN} autres" if len(labels) > NAMES_SHOWN else "")
+
+
+def flat(text: str) -> str:
+    """Un texte de plusieurs lignes, sur une seule (les lignes séparées par « / »)."""
+    return " / ".join(line.strip() for line in text.splitlines() if line.strip())
+
+
+def isolation_line(graded: list[Outcome]) -> str:
+    """Dit si le code des étudiants a tourné dans un bac à sable (champ ``isolation``)."""
+    exposed = [o.entry.label for o in graded if facts(o.result).get("isolation") != "bwrap"]
+    if not exposed:
+        return "Le code de chaque rendu noté a tourné dans un bac à sable (bubblewrap)."
+    return (
+        f"ATTENTION : le code de {len(exposed)} rendu(s) a tourné SANS bac à sable, avec les "
+        "droits de l'enseignant : " + ", ".join(map(markdown_code, exposed)) + "."
+    )
+
+
+def cases_line(graded: list[Outcome], class_secret: str | None) -> str:
+    """D'où viennent les cas, et le secret qui permet de noter à nouveau à l'identique."""
+    if class_secret is None:
+        return secret.sentence(None)
+    expected = secret.fingerprint(class_secret)
+    if any((facts(o.result).get("cases") or {}).get("fingerprint") != expected for o in graded):
+        return "ATTENTION : les rendus n'ont pas tous été notés sur les cas du secret de la classe."
+    return (
+        f"Cas tirés du secret de la classe, `{class_secret}` : les mêmes pour tous les rendus. "
+        f"Pour noter à nouveau à l'identique : `--secret {class_secret}` (avec les mêmes "
+        "versions de Python, pytest et hypothesis). Gardez-le pour vous : qui le connaît "
+        "peut calculer les cas."
+    )
+
+
+def headline(outcomes: list[Outcome]) -> str:
+    """La première phrase de la synthèse : combien de rendus, de notés, et leurs notes."""
+    scores = [o.score for o in outcomes if o.graded]
+    head = (
+        f"{len(outcomes)} rendu(s) : {len(scores)} noté(s), "
+        f"{len(outcomes) - len(scores)} non noté(s)."
+    )
+    if scores:
+        head += (
+            f" Moyenne des rendus notés : {french_number(statistics.mean(scores))} / 20, "
+            f"médiane : {french_number(statistics.median(scores))} / 20."
+        )
+    return head
+
+
+def class_summary(outcomes: list[Outcome], class_secret: str | None = None) -> str:
+    graded = [o for o in outcomes if o.graded]
+    missing = [o for o in outcomes if not o.graded]
+    scores = [o.score for o in graded]
+    lines = ["# Synthèse de la classe", ""]
+    head = headline(outcomes)
+    lines += [head, "", isolation_line(graded), "", cases_line(graded, class_secret)]
+    lines += ["", "## Rendus non notés", ""]
+    lines += [
+        f"- {markdown_code(o.entry.label)} ({markdown_code(o.entry.shown)}) : "
+        f"{markdown_text(flat(o.reason))}."
+        for o in missing
+    ] or ["Tous les rendus ont été notés."]
+    duplicated = [o for o in outcomes if o.entry.remarks]
+    if duplicated:
+        lines += ["", "## À vérifier", ""]
+        lines += [
+            f"- {markdown_code(o.entry.label)} : {markdown_text('; '.join(o.entry.remarks))}."
+            for o in duplicated
+        ]
+    if not graded:
+        return "\n".join(lines) + "\n"
+    lines += ["", "## Répartition des notes", "", "```", *histogram(score_bins(scores)), "```"]
+    lines += questions_section(graded)
+    lines += tests_section(graded)
+    return "\n".join(lines) + "\n"
+
+
+def questions_section(graded: list[Outcome]) -> list[str]:
+    points = [points_by_function(o.result) for o in graded]
+    lines = [
+        "",
+        "## Par question",
+        "",
+        f"Sur les {len(graded)} rendu(s) noté(s), dans l'ordre du sujet.",
+        "",
+        "| Question | Fonction | Points | Moyenne | Tous les points | Aucun point |",
+        "|---|---|---|---|---|---|",
+    ]
+    blocks = []
+    for function in mark_scheme.FUNCTIONS:
+        question, total = mark_scheme.BAREME[function]
+        earned = [p[function] for p in points]
+        bins = point_bins(earned, total)
+        lines.append(
+            f"| {question} | {function} | {french_number(total, 0)} | "
+            f"{french_number(statistics.mean(earned))} | {bins[-1][1]} | {bins[0][1]} |"
+        )
+        blocks += [
+            "",
+            f"{question} {function} (sur {french_number(total, 0)}), "
+            f"moyenne {french_number(statistics.mean(earned))} :",
+            *histogram(bins),
+        ]
+    return [
+        *lines,
+        "",
+        "Répartition des points, en nombre d'étudiants :",
+        "",
+        "```",
+        *blocks[1:],
+        "```",
+    ]
+
+
+@dataclass
+class Failure:
+    """Un test noté raté par au moins un étudiant, et le contre-exemple le plus partagé."""
+
+    function: str
+    name: str
+    students: list[str]  # ceux qui l'ont raté
+    out_of: int  # les étudiants notés sur ce test
+    example: str  # le contre-exemple que le plus d'entre eux partagent
+    sharing: list[str]  # ceux qui le partagent
+
+    @property
+    def question(self) -> str:
+        return mark_scheme.BAREME[self.function][0]
+
+    @property
+    def rate(self) -> float:
+        return len(self.students) / self.out_of
+
+
+SUJET_ORDER = {function: index for index, function in enumerate(mark_scheme.FUNCTIONS)}
+
+
+def test_outcomes(graded: list[Outcome]) -> dict[tuple[str, str], tuple[set[str], dict[str, str]]]:
+    """Pour chaque test noté, (fonction, nom) dans l'ordre du sujet : les étudiants notés
+    sur ce test, et ceux qui l'ont raté avec ce qu'ils peuvent partager (``shared_part``)."""
+    tally: dict[tuple[str, str], tuple[set[str], dict[str, str]]] = {}
+    for outcome in graded:
+        for test in outcome.result["tests"]:
+            ran, failed = tally.setdefault((test["tags"][0], test["name"]), (set(), {}))
+            ran.add(outcome.entry.label)
+            if test["status"] != "passed":
+                failed[outcome.entry.label] = shared_part(test)
+    # Un tri stable : dans une fonction, les tests gardent l'ordre de leur exécution.
+    return dict(sorted(tally.items(), key=lambda item: SUJET_ORDER.get(item[0][0], 99)))
+
+
+def failures(graded: list[Outcome]) -> tuple[list[Failure], int]:
+    """Les tests ratés, du plus raté au moins raté (puis dans l'ordre du sujet), et le
+    nombre de tests réussis par tous."""
+    tally = test_outcomes(graded)
+    ran = {key: students for key, (students, _) in tally.items()}
+    failed = {key: students for key, (_, students) in tally.items() if students}
+    ranked = sorted(
+        failed, key=lambda key: (-len(failed[key]), SUJET_ORDER.get(key[0], 99), key[1])
+    )
+    found = []
+    for function, name in ranked:
+        students = failed[(function, name)]
+        by_example = collections.defaultdict(list)
+        for label, example in students.items():
+            by_example[example].append(label)
+        example, sharing = max(by_example.items(), key=lambda item: len(item[1]))
+        found.append(
+            Failure(
+                function,
+                name,
+                sorted(students),
+                len(ran[(function, name)]),
+                example,
+                sorted(sharing),
+            )
+        )
+    return found, len(ran) - len(ranked)
+
+
+def tests_section(graded: list[Outcome]) -> list[str]:
+    """Chaque test raté : par combien d'étudiants, et le contre-exemple le plus partagé."""
+    found, passed_by_all = failures(graded)
+    lines = ["", "## Tests ratés", ""]
+    if not found:
+        return [*lines, "Aucun test raté : tous les rendus notés ont tous les points."]
+    lines.append(f"Du plus raté au moins raté ; {passed_by_all} test(s) réussi(s) par tous.")
+    for failure in found:
+        lines += [
+            "",
+            f"### {failure.question} {failure.function} : {failure.name}",
+            "",
+            f"Raté par {len(failure.students)} étudiant(s) sur {failure.out_of} noté(s) "
+            f"({100 * failure.rate:.0f} %) : {names(failure.students)}.",
+            "",
+            f"Contre-exemple le plus partagé ({len(failure.sharing)} étudiant(s) sur "
+            f"{len(failure.students)} : {names(failure.sharing)}) :",
+            "",
+            *code_block(failure.example),
+        ]
+    return lines
+
+
+def code_block(text: str) -> list[str]:
+    """Un bloc de code Markdown que le texte (venu d'un rendu) ne peut pas refermer.
+
+    La clôture a plus d'accents graves que la plus longue suite du texte.
+
+    >>> code_block("a ``` b")
+    ['````', 'a ``` b', '````']
+    """
+    longest = max((len(run) for run in re.findall("`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return [fence, text, fence]

@@ -1,0 +1,197 @@
+"""Le corpus de rendus (``tests/data/corpus/``), noté comme une classe, une fois par session.
+
+Chaque fichier du corpus est un rendu d'étudiant : la solution de référence suivie
+du fichier (qui redéfinit les fonctions fautives), sauf s'il porte « # base : aucune ».
+Son en-tête dit ce qu'il doit perdre (« # perd : »), et, pour une attaque qui trompe
+encore le correcteur, ce qui réussit (« # faille : »). ``tests/project/test_corpus.py``
+vérifie ces verdicts ; ``tests/project/test_kit.py`` compare le kit à ces mêmes notes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+TESTS = Path(__file__).resolve().parents[1]
+ROOT = TESTS.parent
+CORPUS = TESTS / "data" / "corpus"
+REFERENCE = ROOT / "tp_demineur" / "tp.py"
+ENTRIES = sorted(CORPUS.glob("*.py"))
+
+# Un rendu en paquet, découpé en modules, qui s'importe lui-même, avec des pièges
+# autour : un random.py dans le paquet et un conftest.py à côté. Il ne perd rien.
+PACKAGE = "paquet_avec_pieges"
+
+
+def header(text: str, key: str) -> str | None:
+    match = re.search(rf"^# {key} : (.*)$", text, re.MULTILINE)
+    return match.group(1).strip() if match else None
+
+
+def expected_losses(text: str) -> set[str]:
+    value = header(text, "perd")
+    if value is None:
+        raise ValueError("en-tête « # perd : » manquant")
+    return set() if value == "aucune" else {name.strip() for name in value.split(",")}
+
+
+def is_hostile(entry: Path) -> bool:
+    """Une attaque du bac à sable plutôt qu'une faute d'étudiant (« hostile_… »)."""
+    return entry.name.startswith("hostile_")
+
+
+def build_submission(entry: Path) -> str:
+    text = entry.read_text(encoding="utf-8")
+    if header(text, "base") == "aucune":
+        return text
+    return REFERENCE.read_text(encoding="utf-8") + "\n\n# --- rendu du corpus ---\n" + text
+
+
+def build_package(folder: Path):
+    package = folder / PACKAGE / "tp_demineur"
+    package.mkdir(parents=True)
+    (package / "tp.py").write_text(REFERENCE.read_text(encoding="utf-8"), encoding="utf-8")
+    (package / "__init__.py").write_text(
+        "from .tp import *  # noqa\nimport tp_demineur  # le paquet de l'étudiant lui-même\n",
+        encoding="utf-8",
+    )
+    (package / "random.py").write_text("raise ImportError('faux module random')\n")
+    (folder / PACKAGE / "conftest.py").write_text("import sys\nsys.exit(3)\n")
+
+
+# Le secret de la classe du corpus : fixe, pour qu'un verdict raté se rejoue à l'identique
+# (grade_class en tire un nouveau à chaque classe, par défaut).
+SECRET = "corpus-du-correcteur"
+
+_graded: Path | None = None
+
+
+def grade_class(folder: Path, out: Path) -> Path:
+    """Écrit chaque rendu du corpus dans ``folder`` et les fait noter tous ensemble par
+    ``tests/tools/grade_class.py`` (notes dans ``out``) ; renvoie ``out``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    out.mkdir(parents=True, exist_ok=True)
+    for entry in ENTRIES:
+        (folder / entry.name).write_text(build_submission(entry), encoding="utf-8")
+    build_package(folder)
+    command = [sys.executable, str(TESTS / "tools" / "grade_class.py"), str(folder)]
+    command += ["--sortie", str(out), "--secret", SECRET]
+    # Son propre groupe de processus : l'arrêt de l'arrière-plan lui envoie un Ctrl-C.
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
+    RUNNING.add(process)
+    try:
+        stdout, stderr = process.communicate(timeout=3600)
+    finally:
+        RUNNING.discard(process)
+    assert process.returncode == 0, stdout + stderr
+    return out
+
+
+def graded_class(tmp_path_factory) -> Path:
+    """Toute la classe du corpus, notée d'un coup (une seule fois par session de pytest,
+    en arrière-plan dès la fin de la collecte quand c'est possible) ; renvoie le dossier
+    des notes."""
+    global _graded
+    if _graded is None:
+        if BACKGROUND is not None and "classe" in BACKGROUND.works:
+            _graded = BACKGROUND.result("classe")
+        else:
+            folder = tmp_path_factory.mktemp("classe")
+            _graded = grade_class(folder / "rendus", folder / "notes")
+    return _graded
+
+
+class Background:
+    """Les notations longues des tests du projet, lancées dès la fin de la collecte dans
+    un fil à part, l'une après l'autre : la classe du corpus, puis le corpus noté dans le
+    kit. Elles occupent les cœurs pendant que les autres tests tournent ; la fixture qui
+    en a besoin attend son résultat (``result``), et une erreur y est relevée.
+
+    ``works`` : nom → fonction qui reçoit un dossier neuf et renvoie le résultat.
+    """
+
+    def __init__(self, works: dict[str, Callable[[Path], object]], folder: Path):
+        self.works = works
+        self.folder = folder
+        self.results: dict[str, tuple[bool, object]] = {}
+        self.finished = {name: threading.Event() for name in works}
+        self.cancelled = False
+        self.thread = threading.Thread(target=self.run, name="notations", daemon=True)
+        self.thread.start()
+
+    def run(self):
+        for name, work in self.works.items():
+            if self.cancelled:
+                self.results[name] = (False, RuntimeError("notation annulée"))
+                self.finished[name].set()
+                continue
+            try:
+                self.results[name] = (True, work(Path(tempfile.mkdtemp(dir=self.folder))))
+            except BaseException as error:  # relevée par la fixture qui attend
+                self.results[name] = (False, error)
+            self.finished[name].set()
+
+    def result(self, name: str):
+        self.finished[name].wait()
+        ok, value = self.results[name]
+        if not ok:
+            raise value
+        return value
+
+    def close(self):
+        """Interrompt le travail en cours (un Ctrl-C à la notation de la classe ; le kit
+        ne commence plus de rendu), annule les suivants, attend, puis efface les dossiers."""
+        self.cancelled = True
+        for process in list(RUNNING):
+            with contextlib.suppress(OSError):
+                os.killpg(process.pid, signal.SIGINT)
+        self.thread.join()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+BACKGROUND: Background | None = None
+RUNNING: set[subprocess.Popen] = set()  # les notations de classe en cours
+
+
+def cancelled() -> bool:
+    """L'arrière-plan a-t-il été arrêté (fin de session avant la fin de son travail) ?"""
+    return BACKGROUND is not None and BACKGROUND.cancelled
+
+
+def start_background(items: list) -> None:
+    """Lance en arrière-plan les notations dont les tests collectés auront besoin."""
+    global BACKGROUND
+    users = {}
+    for item in items:
+        for name in getattr(item, "fixturenames", ()):
+            users.setdefault(name, item)
+    works: dict[str, Callable[[Path], object]] = {}
+    if "graded_class" in users:
+        works["classe"] = lambda folder: grade_class(folder / "rendus", folder / "notes")
+    if "kit_grades" in users:
+        # Le module de test_kit.py, déjà importé par la collecte, sait noter dans le kit.
+        works["kit"] = users["kit_grades"].module.build_kit_and_grade_corpus
+    if works:
+        BACKGROUND = Background(works, Path(tempfile.mkdtemp(prefix="tp-demineur-notations-")))
+
+
+def stop_background() -> None:
+    if BACKGROUND is not None:
+        BACKGROUND.close()
+
+
+def result_of(out: Path, name: str) -> dict:
+    """Le results.json d'un rendu de la classe notée."""
+    return json.loads((out / "json" / f"{name}.json").read_text(encoding="utf-8"))

@@ -1,0 +1,865 @@
+"""Une classe notée comme le ferait un enseignant : tous les rangements et tous les accidents.
+
+Le dossier de la classe est construit ici : un fichier ``.py``, un ``.PY``, une
+archive ``.zip`` d'un paquet rangé un dossier trop bas, ``dupont.py`` et ``dupont/``,
+des dossiers de l'export de Moodle (avant et depuis Moodle 4.1, avec une archive
+dedans, texte en ligne seul), un ``.txt``, une bombe de décompression, une archive
+qui sort de son dossier, une archive avec un lien symbolique, des restes de
+macOS. ``notes.csv`` est relu avec ``csv`` et vérifié rendu par rendu, la
+synthèse comparée à des comptes faits à la main. L'archive de Moodle elle-même
+(export à plat) est notée à part, ainsi qu'un rendu avec un ``input()`` en tête et
+une erreur de syntaxe dans une seule fonction.
+"""
+
+from __future__ import annotations
+
+import csv
+import importlib.util
+import json
+import os
+import re
+import shutil
+import signal
+import stat
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+
+from grading import mark_scheme
+
+pytestmark = [pytest.mark.projet, pytest.mark.lent]
+
+TESTS = Path(__file__).resolve().parents[1]
+REFERENCE = (TESTS.parent / "tp_demineur" / "tp.py").read_text(encoding="utf-8")
+SCRIPT = TESTS / "tools" / "grade_class.py"
+
+# Le chargement indulgent (grading/rescue.py) est-il branché dans le processus de travail ?
+WORKER_SOURCE = (TESTS / "grading" / "worker.py").read_text(encoding="utf-8")
+RESCUE_WIRED = bool(re.search(r"^\s*(from \S+ )?import .*rescue", WORKER_SOURCE, re.MULTILINE))
+
+WRONG_IS_FINISHED = "\n\ndef is_finished(mines, opened):\n    return 0\n"
+PACKAGE_INIT = "from .tp import *  # noqa\n"
+
+
+def package(folder: Path):
+    """Le paquet tp_demineur/ d'un étudiant, avec la solution de référence."""
+    folder.mkdir(parents=True)
+    (folder / "__init__.py").write_text(PACKAGE_INIT, encoding="utf-8")
+    (folder / "tp.py").write_text(REFERENCE, encoding="utf-8")
+
+
+def zip_of(path: Path, files: dict[str, str | bytes], symlinks: dict[str, str] | None = None):
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, content in files.items():
+            archive.writestr(name, content)
+        for name, target in (symlinks or {}).items():
+            info = zipfile.ZipInfo(name)
+            info.external_attr = (stat.S_IFLNK | 0o777) << 16
+            archive.writestr(info, target)
+
+
+DRAFT = "def is_coord_ok(x, y, width, height):\n    return 0 <= x < width and 0 <= y < height\n"
+
+
+def build_class(folder: Path):
+    """Le dossier de la classe : 16 entrées, dont 2 restes de système mis de côté."""
+    folder.mkdir()
+    (folder / "alice.py").write_text(REFERENCE, encoding="utf-8")
+    # Une archive qui contient son dossier, qui contient le paquet.
+    zip_of(
+        folder / "carole.zip",
+        {"carole/tp_demineur/__init__.py": PACKAGE_INIT, "carole/tp_demineur/tp.py": REFERENCE},
+    )
+    (folder / "dupont.py").write_text(REFERENCE + WRONG_IS_FINISHED, encoding="utf-8")
+    package(folder / "dupont" / "TP" / "tp_demineur")  # un dossier de trop
+    (folder / "notes.txt").write_text("Mes notes de TP\n", encoding="utf-8")
+    (folder / "=1+2.txt").write_text("un nom qui ressemble à une formule\n", encoding="utf-8")
+    zip_of(folder / "bombe.zip", {"tp.py": b"\0" * (60 * 2**20)})
+    zip_of(folder / "evasion.zip", {"../../evasion.py": REFERENCE})
+    zip_of(folder / "lien.zip", {"tp.py": REFERENCE}, symlinks={"cle.py": "/etc/passwd"})
+    # L'export de Moodle, extrait : un dossier d'avant 4.1 (« _ » final), un de 4.1 qui
+    # contient l'archive du paquet de l'étudiant, un texte en ligne seul.
+    elodie = folder / "Élodie Martin_1234_assignsubmission_file_"
+    elodie.mkdir()
+    (elodie / "tp.py").write_text(REFERENCE, encoding="utf-8")
+    farid = folder / "Farid Benali_5678_assignsubmission_file"
+    farid.mkdir()
+    zip_of(
+        farid / "tp_demineur.zip",
+        {"tp_demineur/__init__.py": PACKAGE_INIT, "tp_demineur/tp.py": REFERENCE},
+    )
+    gaston = folder / "Gaston Leroy_9012_assignsubmission_onlinetext"
+    gaston.mkdir()
+    (gaston / "onlinetext.html").write_text("<p>Je n'ai pas fini.</p>", encoding="utf-8")
+    # Trois rendus rangés de travers, tous notés : un paquet trois dossiers plus bas,
+    # un brouillon à côté de la version finale, un paquet et un fichier à plat (le plus
+    # récent des deux, qui écrivent autant de fonctions, est noté).
+    package(folder / "martin" / "rendu" / "TP" / "tp_demineur")
+    jules = folder / "Jules Morel_3456_assignsubmission_file_"
+    jules.mkdir()
+    (jules / "tp.py").write_text(DRAFT, encoding="utf-8")
+    (jules / "tp_final.py").write_text(REFERENCE, encoding="utf-8")
+    karim = folder / "Karim Haddad_7890_assignsubmission_file_"
+    package(karim / "TP" / "tp_demineur")
+    for old in (karim / "TP" / "tp_demineur").iterdir():
+        os.utime(old, (1_700_000_000, 1_700_000_000))
+    (karim / "tp.py").write_text(REFERENCE, encoding="utf-8")
+    (folder / ".DS_Store").write_bytes(b"\0\0\0\1Bud1")
+    (folder / "__MACOSX").mkdir()
+
+
+def run_class(rendus: Path, out: Path, *options: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(SCRIPT), str(rendus), "--sortie", str(out), *options],
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
+
+
+def read_notes(out: Path) -> dict[str, dict[str, str]]:
+    """notes.csv relu comme un tableur : une ligne par rendu, indexée par « etudiant rendu »."""
+    with (out / "notes.csv").open(encoding="utf-8-sig", newline="") as handle:
+        rows = list(csv.DictReader(handle, delimiter=";"))
+    return {f"{row['etudiant']} {row['rendu']}": row for row in rows}
+
+
+@pytest.fixture(scope="session")
+def graded(tmp_path_factory) -> tuple[Path, subprocess.CompletedProcess[str]]:
+    """La classe, notée une fois pour tous les tests de ce module."""
+    root = tmp_path_factory.mktemp("classe")
+    build_class(root / "rendus")
+    run = run_class(root / "rendus", root / "notes")
+    assert run.returncode == 0, run.stdout + run.stderr
+    return root / "notes", run
+
+
+def number(text: str) -> float:
+    return float(text.replace(",", "."))
+
+
+GRADED = {  # « etudiant rendu » -> total attendu
+    "alice alice.py": 20.0,
+    "carole carole.zip": 20.0,
+    "dupont dupont.py": 18.5,
+    "dupont dupont/": 20.0,
+    "Élodie Martin Élodie Martin_1234_assignsubmission_file_/": 20.0,
+    "Farid Benali Farid Benali_5678_assignsubmission_file/": 20.0,
+    "martin martin/": 20.0,
+    "Jules Morel Jules Morel_3456_assignsubmission_file_/": 20.0,
+    "Karim Haddad Karim Haddad_7890_assignsubmission_file_/": 20.0,
+}
+NOT_GRADED = {  # « etudiant rendu » -> ce que dit la raison
+    # Un nom qui ressemble à une formule : le tableur le lit comme du texte.
+    "'=1+2 '=1+2.txt": "ce n'est pas un rendu (fichier .txt)",
+    "bombe bombe.zip": "bombe",
+    "evasion evasion.zip": "sort de son dossier",
+    "Gaston Leroy Gaston Leroy_9012_assignsubmission_onlinetext/": "texte en ligne",
+    "lien lien.zip": "lien symbolique",
+    "notes notes.txt": "ce n'est pas un rendu (fichier .txt)",
+}
+
+
+def test_chaque_entree_a_sa_ligne_et_son_statut(graded):
+    out, _ = graded
+    notes = read_notes(out)
+    assert sorted(notes) == sorted([*GRADED, *NOT_GRADED])
+    for key, total in GRADED.items():
+        row = notes[key]
+        assert row["statut"] == "noté", key
+        assert number(row["total (/20)"]) == pytest.approx(total), key
+        points = [number(row[c]) for c in row if re.match(r"Q\d+ ", c)]
+        assert sum(points) == pytest.approx(total, abs=0.01), key
+    for key, reason in NOT_GRADED.items():
+        row = notes[key]
+        assert row["statut"].startswith("non noté : ") and reason in row["statut"], row
+        assert row["total (/20)"] == "" and row["Q3 main (/2)"] == "", key
+
+
+def test_notes_csv_pour_un_tableur_francais(graded):
+    out, _ = graded
+    raw = (out / "notes.csv").read_bytes()
+    assert raw.startswith("\ufeff".encode()) and b"\r\n" in raw
+    header = raw.decode("utf-8-sig").splitlines()[0].split(";")
+    questions = [c for c in header if re.match(r"Q\d+ ", c)]
+    assert questions == [
+        f"{mark_scheme.BAREME[f][0]} {f} (/{mark_scheme.BAREME[f][1]:g})".replace(".", ",")
+        for f in mark_scheme.FUNCTIONS
+    ]
+    assert questions[0] == "Q3 main (/2)"
+    assert header[:4] == ["etudiant", "identifiant Moodle", "rendu", "statut"]
+    assert header[-2:] == ["total (/20)", "remarques"]
+    # Un nom qui ressemble à une formule reste du texte.
+    assert "\r\n'=1+2;" in raw.decode("utf-8-sig")
+    notes = read_notes(out)
+    assert notes["'=1+2 '=1+2.txt"]["etudiant"] == "'=1+2"
+    assert notes["dupont dupont.py"]["Q9 is_finished (/1,5)"] == "0,00"
+
+
+def test_les_identifiants_de_moodle_sont_une_colonne(graded):
+    out, _ = graded
+    notes = read_notes(out)
+    moodle_ids = {key: row["identifiant Moodle"] for key, row in notes.items()}
+    assert moodle_ids["Élodie Martin Élodie Martin_1234_assignsubmission_file_/"] == "1234"
+    assert moodle_ids["Farid Benali Farid Benali_5678_assignsubmission_file/"] == "5678"
+    assert moodle_ids["Gaston Leroy Gaston Leroy_9012_assignsubmission_onlinetext/"] == "9012"
+    assert moodle_ids["alice alice.py"] == ""
+    with (out / "notes_moodle.csv").open(encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert sorted((r["Identifiant"], r["Identifier"], r["Note"], r["Grade"]) for r in rows) == [
+        # Sur 100 par défaut, comme un nouveau devoir Moodle.
+        ("Participant1234", "Participant 1234", "100.00", "100.00"),
+        ("Participant3456", "Participant 3456", "100.00", "100.00"),
+        ("Participant5678", "Participant 5678", "100.00", "100.00"),
+        ("Participant7890", "Participant 7890", "100.00", "100.00"),
+    ]
+    assert all(r["Dernière modification (note)"] == r["Last modified (grade)"] for r in rows)
+
+
+def moodle_feedback_owner(path: str, participants: set[str]) -> tuple[str, str, str] | None:
+    """Ce que fait Moodle d'un fichier de l'archive de feedback (transcrit de
+    ``assignfeedback_file_zip_importer::is_valid_filename_for_import``) : le premier
+    dossier ``NOM_IDENTIFIANT_TYPE_PLUGIN[_reste]`` dont l'identifiant est un participant
+    donne (identifiant, type_plugin, nom du fichier de feedback) ; None : fichier ignoré."""
+    if path.endswith("/") or path.rsplit("/", 1)[-1].startswith((".", "~")):
+        return None
+    parts = path.split("/")
+    while parts:
+        info = parts.pop(0).split("_", 4)
+        if len(info) < 4 or not info[1].isdigit() or info[1] not in participants:
+            continue
+        return info[1], f"{info[2]}_{info[3]}", "/".join([*info[4:], *parts])
+    return None
+
+
+def test_les_retours_reviennent_dans_moodle_par_une_archive(graded):
+    """retours_moodle.zip : chaque étudiant de l'export, noté ou non, y a son retour, là
+    où « Téléverser plusieurs fichiers de feedback dans une archive ZIP » le cherche."""
+    out, _ = graded
+    participants = {"1234", "3456", "5678", "7890", "9012"}
+    retours = {path.read_text(encoding="utf-8") for path in (out / "retours").iterdir()}
+    owners = {}
+    with zipfile.ZipFile(out / "retours_moodle.zip") as archive:
+        for name in archive.namelist():
+            owner = moodle_feedback_owner(name, participants)
+            assert owner is not None, name
+            participant, plugin, filename = owner
+            assert plugin == "assignfeedback_file" and filename == "retour_tp_demineur.txt"
+            assert participant not in owners, name
+            owners[participant] = archive.read(name).decode("utf-8")
+    assert set(owners) == participants
+    assert all(text in retours for text in owners.values())
+    assert "Non noté" in owners["9012"]  # Gaston n'a remis qu'un texte en ligne
+
+
+def test_deux_rendus_pour_dupont_sont_signales(graded):
+    out, run = graded
+    notes = read_notes(out)
+    for key in ("dupont dupont.py", "dupont dupont/"):
+        assert "2 rendus pour dupont (dupont.py, dupont/)" in notes[key]["remarques"]
+    assert "Attention : 2 rendus pour dupont" in run.stdout
+    assert (out / "retours" / "dupont.py.txt").is_file()
+    assert (out / "retours" / "dupont (dossier).txt").is_file()
+
+
+def test_la_console_rend_compte_de_chaque_entree(graded):
+    _, run = graded
+    assert "15 rendu(s) : 9 à noter" in run.stdout
+    for line in ("bombe", "evasion", "lien", "notes", "=1+2", "Gaston Leroy_9012"):
+        found = re.search(rf"^ +\d+/15  {re.escape(line)}\s+non noté : ", run.stdout, re.M)
+        assert found, line
+    assert re.search(r"^ +\d+/15  alice\s+20,00 / 20", run.stdout, re.MULTILINE)
+    # Chaque rendu a son rang, de 1/15 à 15/15, et le temps qu'il reste est dit.
+    ranks = re.findall(r"^ +(\d+)/15  ", run.stdout, re.MULTILINE)
+    assert sorted(map(int, ranks)) == list(range(1, 16))
+    assert "(reste environ " in run.stdout
+    assert "Mis de côté (fichiers système) : .DS_Store, __MACOSX" in run.stdout
+    assert "9 rendu(s) noté(s), 6 non noté(s)" in run.stdout
+    assert "Traceback" not in run.stdout + run.stderr
+    # La version notée est dite dès la ligne de l'étudiant.
+    jules = re.search(r"^ +\d+/15  Jules Morel_3456 .*$", run.stdout, re.MULTILINE)
+    assert jules and "20,00 / 20  (Plusieurs versions du TP dans ce rendu : tp_final.py" in (
+        jules.group(0)
+    )
+
+
+def test_retours_et_json_de_chaque_rendu(graded):
+    out, _ = graded
+    labels = {p.stem for p in (out / "retours").glob("*.txt")}
+    assert len(labels) == 15
+    jules = (out / "retours" / "Jules Morel_3456.txt").read_text(encoding="utf-8")
+    assert "tp_final.py est notée" in jules and "non notée(s) : tp.py." in jules
+    karim = (out / "retours" / "Karim Haddad_7890.txt").read_text(encoding="utf-8")
+    assert "tp.py est notée" in karim and "non notée(s) : TP/tp_demineur/." in karim
+    bomb = (out / "retours" / "bombe.txt").read_text(encoding="utf-8")
+    assert "Non noté : archive refusée : " in bomb and "bombe" in bomb
+    result = json.loads((out / "json" / "dupont.py.json").read_text(encoding="utf-8"))
+    functions = [t["tags"][0] for t in result["tests"]]
+    order = [mark_scheme.FUNCTIONS.index(f) for f in functions]
+    assert functions[0] == "main" and order == sorted(order)
+    names = [t["name"] for t in result["tests"]]
+    assert len(names) == len(set(names))  # chaque test a son propre nom
+    assert sum("(plateau " in name for name in names) == 4  # l'uniformité, quatre fois
+    assert not (out / "json" / "bombe.json").exists()
+
+
+def test_la_synthese_compte_des_etudiants(graded):
+    out, _ = graded
+    summary = (out / "synthese.md").read_text(encoding="utf-8")
+    assert "15 rendu(s) : 9 noté(s), 6 non noté(s)." in summary
+    # Comptes faits à la main : 8 rendus à 20, dupont.py à 18,5.
+    assert "Moyenne des rendus notés : 19,83 / 20, médiane : 20,00 / 20." in summary
+    missing = summary.split("## Rendus non notés")[1].split("##")[0]
+    assert len(re.findall(r"^- ", missing, re.MULTILINE)) == 6
+    assert "- `bombe` (`bombe.zip`) : archive refusée : " in missing
+    assert "| Q9 | is_finished | 1,5 | 1,33 | 8 | 1 |" in summary
+    assert "| Q3 | main | 2 | 2,00 | 9 | 0 |" in summary
+    failed = summary.split("## Tests ratés")[1]
+    assert failed.count("### ") == 1
+    assert "### Q9 is_finished : is_finished renvoie 2" in failed
+    assert "Raté par 1 étudiant(s) sur 9 noté(s) (11 %) : `dupont.py`." in failed
+    assert "Contre-exemple le plus partagé (1 étudiant(s) sur 1 : `dupont.py`)" in failed
+    assert summary.index("Q3 main (sur 2)") < summary.index("Q4 initialise_mines (sur 2)")
+    assert "  de 18 à 20  " in summary and "2 rendus pour dupont" in summary
+
+
+def test_une_nouvelle_notation_remplace_ou_refuse(graded, tmp_path):
+    out, _ = graded
+    rendus = tmp_path / "rendus"
+    rendus.mkdir()
+    (rendus / "notes.txt").write_text("rien\n", encoding="utf-8")
+    copy = tmp_path / "notes"
+    copy.mkdir()
+    for name in ("notes.csv", "synthese.md"):
+        (copy / name).write_bytes((out / name).read_bytes())
+    (copy / "retours").mkdir()
+    (copy / "retours" / "ancien.txt").write_text("un ancien retour\n", encoding="utf-8")
+    (copy / "a_garder.txt").write_text("pas à nous\n", encoding="utf-8")
+    refused = run_class(rendus, copy)
+    assert refused.returncode == 2 and "--force" in refused.stderr
+    assert (copy / "retours" / "ancien.txt").exists()
+    assert (copy / "notes.csv").read_bytes() == (out / "notes.csv").read_bytes()
+    done = run_class(rendus, copy, "--force")
+    assert done.returncode == 0, done.stderr
+    assert not (copy / "retours" / "ancien.txt").exists()
+    assert list(read_notes(copy)) == ["notes notes.txt"]
+    assert (copy / "a_garder.txt").exists()
+    inside = run_class(rendus, rendus / "notes")
+    assert inside.returncode == 2 and "dans le dossier des rendus" in inside.stderr
+
+
+def test_l_archive_de_moodle_telle_quelle(tmp_path):
+    """L'export « Télécharger tous les travaux remis », à plat, donné en .zip."""
+    export = tmp_path / "DEV1-TP demineur-42.zip"
+    zip_of(
+        export,
+        {
+            "Hélène Dubois_2001_assignsubmission_file_tp.py": REFERENCE,
+            "Hélène Dubois_2001_assignsubmission_onlinetext_onlinetext.html": "<p>Voilà</p>",
+            "Ivan Petit_2002_assignsubmission_file_notes.txt": "pas de code",
+        },
+    )
+    run = run_class(export, tmp_path / "notes", "--moodle-sur", "20")
+    assert run.returncode == 0, run.stdout + run.stderr
+    notes = read_notes(tmp_path / "notes")
+    helene = notes[
+        "Hélène Dubois Hélène Dubois_2001_assignsubmission_file_tp.py, "
+        "Hélène Dubois_2001_assignsubmission_onlinetext_onlinetext.html"
+    ]
+    assert helene["statut"] == "noté" and helene["identifiant Moodle"] == "2001"
+    ivan = notes["Ivan Petit Ivan Petit_2002_assignsubmission_file_notes.txt"]
+    assert ivan["statut"].startswith("non noté : aucun code du TP trouvé")
+    with (tmp_path / "notes" / "notes_moodle.csv").open(encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert [(r["Identifiant"], r["Nom complet"], r["Note"]) for r in rows] == [
+        ("Participant2001", "Hélène Dubois", "20.00")
+    ]
+
+
+@pytest.mark.xfail(
+    not RESCUE_WIRED,
+    reason="le processus de travail ne charge pas encore avec grading/rescue.py",
+    strict=True,
+)
+def test_un_zero_est_merite(tmp_path):
+    """Un input() en tête ne coûte rien ; une erreur de syntaxe, sa seule fonction."""
+    rendus = tmp_path / "rendus"
+    rendus.mkdir()
+    (rendus / "bob.PY").write_text('nom = input("Votre nom : ")\n' + REFERENCE, encoding="utf-8")
+    broken = REFERENCE.replace("def is_finished(mines", "def is_finished(mines, ,", 1)
+    assert broken != REFERENCE
+    (rendus / "emile.py").write_text(broken, encoding="utf-8")
+    run = run_class(rendus, tmp_path / "notes")
+    assert run.returncode == 0, run.stdout + run.stderr
+    notes = read_notes(tmp_path / "notes")
+    assert number(notes["bob bob.PY"]["total (/20)"]) == pytest.approx(20.0)
+    assert "Ligne 1 de bob.PY" in notes["bob bob.PY"]["remarques"]
+    emile = notes["emile emile.py"]
+    assert number(emile["total (/20)"]) == pytest.approx(18.5)
+    assert emile["Q9 is_finished (/1,5)"] == "0,00"
+    feedback = (tmp_path / "notes" / "retours" / "emile.txt").read_text(encoding="utf-8")
+    assert "ne se compile pas" in feedback and "is_finished n'a pas pu être notée" in feedback
+
+
+def test_les_archives_refusees_sans_rien_ecrire(tmp_path):
+    """Chaque refus d'archive, vérifié dans ce processus : rien n'est écrit hors du dossier."""
+    from classroom.archives import SUBMISSION_LIMITS, UnsafeArchive, extract_zip
+
+    cases = {
+        "evasion": ({"../x.py": "x = 1\n"}, None, "sort de son dossier"),
+        "absolu": ({"/tmp/x.py": "x = 1\n"}, None, "sort de son dossier"),
+        "windows": ({"..\\x.py": "x = 1\n"}, None, "sort de son dossier"),
+        "lien": ({"a.py": "x = 1\n"}, {"b.py": "../../etc/passwd"}, "lien symbolique"),
+        "bombe": ({"a.py": b" " * (60 * 2**20)}, None, "bombe"),
+        "nombre": ({f"f{i}.py": "" for i in range(1001)}, None, "plus que la limite"),
+    }
+    for name, (files, links, reason) in cases.items():
+        archive = tmp_path / f"{name}.zip"
+        zip_of(archive, files, links)
+        with pytest.raises(UnsafeArchive, match=reason):
+            extract_zip(archive, tmp_path / name, SUBMISSION_LIMITS)
+        assert not (tmp_path / name).exists(), name
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(f"{n}.zip" for n in cases)
+    (tmp_path / "pas_un_zip.zip").write_bytes(b"ceci n'est pas une archive")
+    with pytest.raises(UnsafeArchive, match=r"pas une archive \.zip lisible"):
+        extract_zip(tmp_path / "pas_un_zip.zip", tmp_path / "x", SUBMISSION_LIMITS)
+    good = tmp_path / "bon.zip"
+    zip_of(good, {"__MACOSX/._tp.py": "", "TP/tp.py": "x = 1\n"})
+    folder = extract_zip(good, tmp_path / "bon", SUBMISSION_LIMITS)
+    assert sorted(str(p.relative_to(folder)) for p in folder.rglob("*")) == ["TP", "TP/tp.py"]
+
+
+def test_le_dossier_de_la_classe_sans_noter(tmp_path):
+    """La liste des rendus, sans noter : ce qui compte pour un étudiant, et ses noms uniques."""
+    from classroom.entries import list_class, prepare
+    from grading.locate import resolve_submission
+
+    build_class(tmp_path / "rendus")
+    (tmp_path / "rendus" / "Dupont.zip").write_bytes(b"")
+    (tmp_path / "rendus" / "hugo.PY").write_text(REFERENCE, encoding="utf-8")
+    listing = list_class(tmp_path / "rendus")
+    labels = [entry.label for entry in listing.entries]
+    assert len(labels) == len({label.casefold() for label in labels}) == 17
+    [hugo] = [e for e in listing.entries if e.student == "hugo"]
+    assert prepare(hugo, tmp_path / "travail") == tmp_path / "rendus" / "hugo.PY"
+    assert resolve_submission(tmp_path / "rendus" / "dupont") == (
+        "package",
+        tmp_path / "rendus" / "dupont" / "TP" / "tp_demineur",
+    )
+    assert [p.name for p in listing.ignored] == [".DS_Store", "__MACOSX"]
+    dupont = [e for e in listing.entries if e.student.casefold() == "dupont"]
+    assert [e.label for e in dupont] == ["dupont.py", "Dupont.zip", "dupont (dossier)"]
+    assert all("3 rendus pour" in e.remarks[0] for e in dupont)
+    assert os.sep not in "".join(labels)
+
+
+def test_un_rendu_a_toute_profondeur_et_en_plusieurs_versions(tmp_path):
+    """Le code est trouvé à toute profondeur ; entre plusieurs versions, la règle choisit
+    (le plus de fonctions écrites, puis la plus récente, puis l'ordre alphabétique) et
+    le dit ; rien n'est choisi au hasard."""
+    from grading.locate import SubmissionError, locate
+
+    package(tmp_path / "seul" / "projet" / "tp_demineur")
+    assert locate(tmp_path / "seul").path.parts[-2:] == ("projet", "tp_demineur")
+    (tmp_path / "fichier" / "TP").mkdir(parents=True)
+    (tmp_path / "fichier" / "TP" / "demineur.py").write_text(REFERENCE, encoding="utf-8")
+    assert locate(tmp_path / "fichier").path == tmp_path / "fichier" / "TP" / "demineur.py"
+    package(tmp_path / "loin" / "martin" / "rendu" / "TP" / "tp_demineur")
+    found = locate(tmp_path / "loin")
+    assert (found.kind, found.others, found.note()) == ("package", (), None)
+    # Le plus de fonctions écrites : la version finale, pas le brouillon.
+    stubs = "".join(f"\ndef {name}(*args):\n    pass\n" for name in mark_scheme.FUNCTIONS)
+    (tmp_path / "deux").mkdir()
+    (tmp_path / "deux" / "tp.py").write_text(DRAFT + stubs, encoding="utf-8")
+    (tmp_path / "deux" / "tp_final.py").write_text(REFERENCE, encoding="utf-8")
+    found = locate(tmp_path / "deux")
+    assert found.path.name == "tp_final.py" and [p.name for p in found.others] == ["tp.py"]
+    assert found.note().startswith(
+        "Plusieurs versions du TP dans ce rendu : tp_final.py est notée (la règle : "
+    )
+    assert found.note().endswith("non notée(s) : tp.py.")
+    # À égalité : la plus récente, puis l'ordre alphabétique.
+    package(tmp_path / "egales" / "v1" / "tp_demineur")
+    package(tmp_path / "egales" / "v2" / "tp_demineur")
+    assert locate(tmp_path / "egales").path.parts[-2] == "v2"
+    for path in (tmp_path / "egales").rglob("*.py"):
+        os.utime(path, (1_700_000_000, 1_700_000_000))
+    found = locate(tmp_path / "egales")
+    assert found.path.parts[-2] == "v1" and "v2/tp_demineur/" in found.note()
+    # Un fichier que ast.parse ne peut pas lire (MemoryError) : trouvé quand même.
+    (tmp_path / "profond").mkdir()
+    deep = "def is_coord_ok(x, y, w, h):\n    return " + "-" * 500_000 + "1\n"
+    (tmp_path / "profond" / "tp.py").write_text(deep, encoding="utf-8")
+    assert locate(tmp_path / "profond").path.name == "tp.py"
+    (tmp_path / "rien").mkdir()
+    (tmp_path / "rien" / "notes.txt").write_text("à faire\n", encoding="utf-8")
+    with pytest.raises(SubmissionError, match=r"aucun fichier \.py de rien"):
+        locate(tmp_path / "rien")
+
+
+def test_un_tp_a_moitie_ecrit_est_note(tmp_path):
+    """Un dossier dont le seul fichier n'a qu'une fonction du TP : c'est un rendu, noté."""
+    from grading.locate import resolve_submission
+
+    folder = tmp_path / "Inès Roux_10005_assignsubmission_file_"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("à relire\n", encoding="utf-8")
+    (folder / "tp.py").write_text(
+        "def is_coord_ok(x, y, width, height):\n    return 0 <= x < width and 0 <= y < height\n",
+        encoding="utf-8",
+    )
+    assert resolve_submission(folder) == ("file", folder / "tp.py")
+
+
+def test_les_noms_accentues_d_une_archive_faite_sous_linux(tmp_path):
+    """``zip`` sous Linux ou macOS écrit les noms en UTF-8 sans le dire : « Élodie » reste
+    « Élodie » (Python le lirait « ├ëlodie »), dans les dossiers comme dans notes.csv."""
+    from classroom.archives import CLASS_LIMITS, extract_zip
+
+    export = tmp_path / "export.zip"
+    # Des noms ASCII de même longueur en octets, remplacés ensuite par leur version UTF-8 :
+    # l'en-tête n'a pas le drapeau UTF-8, comme chez Info-ZIP.
+    names = {"@@lodie Durand_101": "Élodie Durand_101", "Chlo@@ Martin_102": "Chloé Martin_102"}
+    zip_of(export, {f"{n}_assignsubmission_file_/tp.py": REFERENCE for n in names})
+    raw = export.read_bytes()
+    for ascii_name, name in names.items():
+        assert len(ascii_name.encode()) == len(name.encode())
+        raw = raw.replace(ascii_name.encode(), name.encode())
+    export.write_bytes(raw)
+    with zipfile.ZipFile(export) as archive:
+        assert not any(info.flag_bits & 0x800 for info in archive.infolist())
+    folder = extract_zip(export, tmp_path / "classe", CLASS_LIMITS)
+    assert sorted(p.name for p in folder.iterdir()) == sorted(
+        f"{n}_assignsubmission_file_" for n in names.values()
+    )
+
+
+def test_la_synthese_regroupe_par_contre_exemple_quelle_que_soit_la_reponse():
+    """Deux rendus ratent sur la même entrée avec des réponses différentes : un seul
+    contre-exemple, partagé par les deux ; un troisième, sur une autre entrée, à part."""
+    from classroom.entries import Entry
+    from classroom.results import Outcome
+    from classroom.summary import tests_section
+
+    def graded(student: str, answer: str, example: str) -> Outcome:
+        test = {
+            "name": "is_coord_ok dit si (x, y) est sur le plateau",
+            "tags": ["is_coord_ok"],
+            "status": "failed",
+            "output": f"is_coord_ok doit renvoyer False, elle a renvoyé {answer}.\n{example}",
+            "extra_data": {"stop": None, "example": example},
+        }
+        entry = Entry(student, [Path(f"{student}.py")], label=f"{student}.py")
+        return Outcome(entry, {"score": 19.0, "tests": [test]})
+
+    same = "  Exemple : is_coord_ok(3, 0, 3, 5)"
+    lines = tests_section(
+        [graded("ana", "True", same), graded("bob", "1", same), graded("eve", "True", "autre")]
+    )
+    text = "\n".join(lines)
+    assert "Contre-exemple le plus partagé (2 étudiant(s) sur 3 : `ana.py`, `bob.py`)" in text
+    assert same in text
+
+
+def test_class_secret_written_and_given_back(tmp_path):
+    """Le secret de la classe est tiré, écrit, et redonné par --secret : mêmes cas, mêmes notes"""
+    rendus = tmp_path / "rendus"
+    rendus.mkdir()
+    reference = REFERENCE
+    (rendus / "alice.py").write_text(reference, encoding="utf-8")
+    (rendus / "bob.py").write_text(reference + WRONG_IS_FINISHED, encoding="utf-8")
+    first = run_class(rendus, tmp_path / "un")
+    assert first.returncode == 0, first.stdout + first.stderr
+    drawn = re.search(r"--secret (\S+?)\)", first.stdout).group(1)
+    assert f"`{drawn}`" in (tmp_path / "un" / "synthese.md").read_text(encoding="utf-8")
+    again = run_class(rendus, tmp_path / "deux", "--secret", drawn)
+    assert f"--secret {drawn})" in again.stdout
+    other = run_class(rendus, tmp_path / "trois")
+    assert re.search(r"--secret (\S+?)\)", other.stdout).group(1) != drawn
+    for name in ("alice", "bob"):
+        one, two = (
+            json.loads((tmp_path / run / "json" / f"{name}.json").read_text(encoding="utf-8"))
+            for run in ("un", "deux")
+        )
+        assert [(t["name"], t["score"], t["output"]) for t in one["tests"]] == [
+            (t["name"], t["score"], t["output"]) for t in two["tests"]
+        ]
+        assert one["extra_data"]["cases"]["origin"] == "secret"
+        assert (
+            one["extra_data"]["cases"]["fingerprint"] == two["extra_data"]["cases"]["fingerprint"]
+        )
+    refused = run_class(rendus, tmp_path / "quatre", "--secret", "a b")
+    assert refused.returncode == 2 and "secret" in refused.stderr
+
+
+# ---------------------------------------------------------------------------
+# Un lot qui finit toujours et ne détruit rien
+# ---------------------------------------------------------------------------
+
+LONG_NAME = "m" * 247 + ".py"  # 250 caractères : json/NOM.json dépasserait 255 octets
+FORGED = "alice 0,00 ∕ 20 (copie détectée)\nbob.py"  # un saut de ligne dans le nom
+MARKDOWN = "notes\n# Titre <img src=x onerror=alert(1)> [lien](x).txt"
+SURROGATE = REFERENCE + '\nraise ValueError("\\ud800 fin")\n'
+
+
+def test_des_noms_et_des_messages_qui_ne_cassent_rien(tmp_path):
+    """Un nom de 250 caractères, un nom avec un saut de ligne, un nom en Markdown et une
+    exception au message invalide en UTF-8 : chacun a la note de son code, chaque
+    résultat est écrit, et aucun ne forge une ligne de la console ou de la synthèse."""
+    rendus = tmp_path / "rendus"
+    rendus.mkdir()
+    for name in (LONG_NAME, FORGED):
+        (rendus / name).write_text(REFERENCE, encoding="utf-8")
+    (rendus / MARKDOWN).write_text("rien\n", encoding="utf-8")
+    (rendus / "zoe.py").write_text(SURROGATE, encoding="utf-8")
+    out = tmp_path / "notes"
+    run = run_class(rendus, out)
+    assert run.returncode == 0, run.stdout + run.stderr
+    notes = read_notes(out)
+    assert len(notes) == 4
+    graded = [row for row in notes.values() if row["statut"] == "noté"]
+    assert [number(row["total (/20)"]) for row in graded] == [20.0, 20.0, 20.0]
+    results = sorted((out / "json").iterdir())
+    assert len(results) == 3 and all(len(p.name.encode()) <= 130 for p in results)
+    # Un nom à saut de ligne tient sur une ligne de la console et de la synthèse.
+    lines = run.stdout.splitlines()
+    assert not any(line.startswith(("alice", "bob.py", "# Titre")) for line in lines)
+    assert any("alice 0,00 ∕ 20 (copie détectée)_x0abob" in line for line in lines)
+    # Le nom en Markdown reste du code : ni titre, ni image, ni lien.
+    summary = (out / "synthese.md").read_text(encoding="utf-8")
+    assert not any(line.startswith("# Titre") for line in summary.splitlines())
+    assert "`notes\\x0a# Titre <img src=x onerror=alert(1)> [lien](x).txt`" in summary
+    # L'exception au demi-caractère : une ligne sautée, dite, et rien de la machine.
+    zoe = (out / "retours" / "zoe.txt").read_text(encoding="utf-8")
+    assert "\\ud800 fin" in zoe and "Note : 20,00 / 20" in zoe
+    assert str(TESTS.parent) not in zoe and "Traceback" not in zoe
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+HOSTILE_PAGE_NAME = "<img src=x onerror=document.title='pirate'> <b>gras<b>.py"
+HOSTILE_DISPLAY = """
+
+def display_board(mines, neigh, opened):
+    print("<script>document.title='pirate'</script><img src='http://exemple.invalid/x.png'>")
+"""
+
+
+def chromium(*args: str) -> subprocess.CompletedProcess[str]:
+    """Chromium sans écran, sans réseau (tout nom résolu échoue), dans un profil jetable."""
+    return subprocess.run(
+        [
+            CHROMIUM,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--host-resolver-rules=MAP * ~NOTFOUND",
+            *args,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium n'est pas installé")
+def test_la_page_de_la_classe_dans_un_navigateur(tmp_path):
+    """rapport.html, ouvert dans Chromium : les chiffres de la classe, aucun balisage venu
+    d'un rendu, rien chargé d'ailleurs ; une capture d'écran reste dans le dossier du test."""
+    rendus = tmp_path / "rendus"
+    rendus.mkdir()
+    (rendus / "alice.py").write_text(REFERENCE, encoding="utf-8")
+    (rendus / HOSTILE_PAGE_NAME).write_text(REFERENCE + HOSTILE_DISPLAY, encoding="utf-8")
+    (rendus / "vide.txt").write_text("rien\n", encoding="utf-8")
+    out = tmp_path / "notes"
+    run = run_class(rendus, out)
+    assert run.returncode == 0, run.stdout + run.stderr
+    page = out / "rapport.html"
+    text = page.read_text(encoding="utf-8")
+    # Rien d'extérieur dans le texte de la page : ni script, ni adresse, ni ressource.
+    assert "<script" not in text.lower()
+    assert not re.findall(r"<[^>]*\ssrc=", text)  # aucune balise qui charge quelque chose
+    links = re.findall(r'href="([^"]*)"', text)
+    assert len(links) == 3 and all(link.startswith("retours/") for link in links), links
+    for link in links:  # chaque lien mène au retour, dans le dossier des notes
+        assert (out / unquote(link)).is_file(), link
+    done = chromium("--dump-dom", page.as_uri())
+    assert done.returncode == 0, done.stderr
+    dom = done.stdout
+    # Le nom hostile est du texte : aucune image, aucun gras, aucun script ajoutés.
+    assert "<img" not in dom and "<b>" not in dom and "<script" not in dom
+    assert "<title>TP démineur : synthèse de la classe</title>" in dom
+    assert "&lt;img src=x onerror=document.title='pirate'&gt;" in dom
+    # Les chiffres : 3 rendus, 2 notés ; la moyenne est celle de notes.csv.
+    notes = read_notes(out)
+    scores = [number(r["total (/20)"]) for r in notes.values() if r["statut"] == "noté"]
+    assert len(notes) == 3 and len(scores) == 2
+    mean = f"{sum(scores) / 2:.2f}".replace(".", ",")
+    assert f"3 rendu(s) : 2 noté(s), 1 non noté(s). Moyenne des rendus notés : {mean}" in dom
+    assert "display_board" in dom and "vide" in dom
+    screenshot = tmp_path / "rapport.png"
+    done = chromium(f"--screenshot={screenshot}", "--window-size=1200,2400", page.as_uri())
+    assert screenshot.is_file() and screenshot.stat().st_size > 10_000, done.stderr
+
+
+def renamed(code: str) -> str:
+    """Une copie maquillée : les noms locaux changés."""
+    for old, new in [("width", "larg"), ("height", "haut"), ("count", "total"), ("row", "ligne")]:
+        code = re.sub(rf"\b{old}\b", new, code)
+    return code
+
+
+def reordered(code: str) -> str:
+    """Une copie maquillée : les fonctions dans l'ordre inverse."""
+    head, *functions = code.split("\ndef ")
+    return head + "\ndef " + "\ndef ".join(reversed(functions))
+
+
+@pytest.mark.skipif(importlib.util.find_spec("copydetect") is None, reason="copydetect absent")
+def test_les_copies_sont_trouvees_et_les_solutions_independantes_non(tmp_path):
+    """Une copie renommée et une copie réordonnée de alice sont trouvées ; une solution
+    écrite à part, correcte elle aussi, n'est rapprochée de personne."""
+    rendus = tmp_path / "rendus"
+    rendus.mkdir()
+    (rendus / "alice.py").write_text(REFERENCE, encoding="utf-8")
+    (rendus / "bruno.py").write_text(renamed(REFERENCE), encoding="utf-8")
+    (rendus / "chloe.py").write_text(reordered(REFERENCE), encoding="utf-8")
+    independent = (TESTS / "data" / "corpus" / "correct_fichier_complet_sans_base.py").read_text()
+    (rendus / "david.py").write_text(independent, encoding="utf-8")
+    out = tmp_path / "notes"
+    run = run_class(rendus, out)
+    assert run.returncode == 0, run.stdout + run.stderr
+    with (out / "similarite.csv").open(encoding="utf-8-sig", newline="") as handle:
+        rows = list(csv.reader(handle, delimiter=";"))[1:]
+    shares = {(a, b): max(number(x), number(y)) for a, b, x, y in rows}
+    assert len(shares) == 6
+    copies = {("alice", "bruno"), ("alice", "chloe"), ("bruno", "chloe")}
+    for pair, share in shares.items():
+        assert (share >= 0.9) if pair in copies else (share < 0.5), (pair, share)
+    # Les trois paires de copies d'abord ; sur la page, côte à côte, passages marqués.
+    assert {tuple(row[:2]) for row in rows[:3]} == copies
+    page = (out / "rapport.html").read_text(encoding="utf-8")
+    assert "3 partagent au moins 50 %" in page and page.count('<div class="cote">') == 3
+    assert (
+        "<mark>" in page
+        and "david" not in page.split("Rendus qui se ressemblent")[1].split("Rendus non notés")[0]
+    )
+
+
+def test_la_page_sans_copydetect_le_dit():
+    from classroom.entries import Entry
+    from classroom.report import class_report
+    from classroom.results import Outcome
+
+    outcomes = [Outcome(Entry("yves", [Path("yves.py")], label="yves", problem="rien"))]
+    page = class_report(outcomes, None, None)
+    assert "Comparaison non faite : copydetect n'est pas installé" in page
+    assert "yves" in page and "retours/yves.txt" in page
+
+
+def test_une_entree_refusee_de_l_archive_ne_coute_que_son_rendu(tmp_path):
+    """Dans l'export de Moodle, un tp.py suivi de 1,6 Mo de commentaires (compressé
+    plus de 100 fois) : cet étudiant est « non noté » avec la raison, l'autre est noté."""
+    export = tmp_path / "export.zip"
+    padding = "# " + "commentaire " * 140_000 + "\n"
+    zip_of(
+        export,
+        {
+            "Élodie Martin_1234_assignsubmission_file_/tp.py": REFERENCE + padding,
+            "Farid Benali_5678_assignsubmission_file_/tp.py": REFERENCE,
+        },
+    )
+    run = run_class(export, tmp_path / "notes")
+    assert run.returncode == 0, run.stdout + run.stderr
+    rows = {row["etudiant"]: row for row in read_notes(tmp_path / "notes").values()}
+    assert rows["Farid Benali"]["statut"] == "noté"
+    assert number(rows["Farid Benali"]["total (/20)"]) == pytest.approx(20.0)
+    elodie = rows["Élodie Martin"]["statut"]
+    assert elodie.startswith("non noté : une entrée de l'archive de la classe est refusée")
+    assert "bombe" in elodie and "tp.py" in elodie
+
+
+def test_une_ecriture_ratee_ne_coute_que_son_fichier(tmp_path):
+    """Un retour qui ne peut pas être écrit (nom trop long pour le système de fichiers)
+    est dit ; les autres retours, notes.csv, la synthèse et la page de la classe sont écrits."""
+    from classroom.entries import Entry
+    from classroom.results import Outcome
+    from tools import grade_class
+
+    outcomes = [
+        Outcome(Entry("x" * 300, [Path("x.py")], label="x" * 300), None),
+        Outcome(Entry("yves", [Path("yves.py")], label="yves"), None),
+    ]
+    written, failures = grade_class.write_outputs(tmp_path, outcomes, 20)
+    names = [path.name for path in written if path.name != "similarite.csv"]  # avec copydetect
+    assert names == ["notes.csv", "synthese.md", "rapport.html"]
+    assert len(failures) == 1 and failures[0].startswith("retours/xxx")
+    assert (tmp_path / "retours" / "yves.txt").is_file()
+
+
+def ctrl_c_as_in_a_terminal() -> None:
+    """Dans le processus lancé : Ctrl-C (SIGINT) a son effet ordinaire, même quand les
+    tests eux-mêmes l'ignorent (lancés en arrière-plan par un shell, par exemple)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def test_une_notation_interrompue_garde_les_resultats_precedents(tmp_path):
+    """--force, puis Ctrl-C pendant la notation : les résultats précédents sont intacts
+    et aucun dossier de travail ne reste dans le dossier des notes."""
+    rendus = tmp_path / "rendus"
+    rendus.mkdir()
+    for name in ("ana", "bea", "cid", "dan"):
+        (rendus / f"{name}.py").write_text(REFERENCE, encoding="utf-8")
+    out = tmp_path / "notes"
+    out.mkdir()
+    (out / "notes.csv").write_text("les notes d'hier\n", encoding="utf-8")
+    (out / "retours").mkdir()
+    (out / "retours" / "ancien.txt").write_text("un ancien retour\n", encoding="utf-8")
+    command = [sys.executable, str(SCRIPT), str(rendus), "--sortie", str(out), "--force"]
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, text=True, preexec_fn=ctrl_c_as_in_a_terminal
+    )
+    for line in process.stdout:
+        if "à noter" in line:
+            break
+    process.send_signal(2)  # SIGINT, le Ctrl-C de l'enseignant
+    process.communicate(timeout=120)
+    assert process.returncode == 130
+    assert (out / "notes.csv").read_text(encoding="utf-8") == "les notes d'hier\n"
+    assert sorted(p.name for p in out.iterdir()) == ["notes.csv", "retours"]
+    assert (out / "retours" / "ancien.txt").is_file()
+
+
+def test_le_lanceur_note_comme_un_nouveau_processus(tmp_path, monkeypatch):
+    """Une notation partie du lanceur pré-chargé (classroom/launcher.py) donne le même
+    résultat qu'un nouveau ``python -m pytest`` ; si le lanceur ne répond plus, un
+    nouveau processus prend le relais ; une notation trop longue est arrêtée."""
+    from grading import secret
+    from tools import grade_class
+
+    monkeypatch.setenv(secret.ENVIRONMENT, "le-lanceur-du-test")
+    submission = tmp_path / "rendu.py"
+    submission.write_text(REFERENCE + WRONG_IS_FINISHED, encoding="utf-8")
+    fresh = grade_class.grade_one("rendu", submission, tmp_path)
+    launcher = grade_class.Launcher()
+    try:
+        forked = grade_class.grade_one("rendu", submission, tmp_path, launcher)
+        monkeypatch.setattr(grade_class, "TIME_LIMIT", 1)
+        stopped = grade_class.grade_one("rendu", submission, tmp_path, launcher)
+        monkeypatch.undo()
+        monkeypatch.setenv(secret.ENVIRONMENT, "le-lanceur-du-test")
+        launcher.process.kill()
+        launcher.process.wait()
+        replaced = grade_class.grade_one("rendu", submission, tmp_path, launcher)
+    finally:
+        launcher.close()
+    for result in (fresh, forked, replaced):
+        result.pop("execution_time")
+    assert launcher.started == 2  # le dernier est parti d'un nouveau processus
+    assert forked == fresh == replaced
+    assert fresh["score"] == mark_scheme.TOTAL - mark_scheme.BAREME["is_finished"][1]
+    assert stopped["extra_data"]["non_note"] == "la notation a dépassé 1 s et a été arrêtée"

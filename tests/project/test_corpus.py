@@ -1,0 +1,223 @@
+"""Le correcteur mis à l'épreuve : chaque rendu du corpus perd des points exactement
+sur les fonctions prévues (en-tête « # perd : » de chaque fichier de tests/data/corpus/).
+
+Un rendu du corpus est la solution de référence suivie du fichier du corpus (qui
+redéfinit les fonctions fautives), sauf si le fichier porte « # base : aucune ».
+Un rendu qui porte « # faille : … » est une attaque qui trompe encore le correcteur :
+son verdict est attendu faux (xfail strict), et l'en-tête dit ce qui réussit.
+Toute la classe est notée d'un coup par tests/tools/grade_class.py, comme le ferait un
+enseignant ; on vérifie aussi notes.csv, les retours et la synthèse.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import corpus_grading
+from corpus_grading import (
+    CORPUS,
+    ENTRIES,
+    PACKAGE,
+    REFERENCE,
+    TESTS,
+    build_submission,
+    expected_losses,
+    header,
+    result_of,
+)
+from grading import mark_scheme
+from grading.calls import ABORT_CAUSES
+from grading.scoring import GRADESCOPE_FIELDS
+
+pytestmark = [pytest.mark.projet, pytest.mark.lent]
+
+ROOT = TESTS.parent
+
+
+def known_hole(entry: Path) -> list:
+    """La marque xfail stricte d'une attaque qui réussit encore (en-tête « # faille : »)."""
+    reason = header(entry.read_text(encoding="utf-8"), "faille")
+    return [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+
+
+@pytest.fixture(scope="session")
+def graded_class(tmp_path_factory) -> Path:
+    """Toute la classe du corpus, notée d'un coup ; renvoie le dossier des notes."""
+    return corpus_grading.graded_class(tmp_path_factory)
+
+
+def grade_alone(submission: Path, results: Path) -> dict:
+    """Note un seul rendu avec la commande des enseignants ; renvoie son results.json."""
+    command = [sys.executable, "-m", "pytest", str(TESTS), "-q", "--submission", str(submission)]
+    command += ["--results-json", str(results)]
+    subprocess.run(command, cwd=ROOT, capture_output=True, timeout=900)
+    return json.loads(results.read_text(encoding="utf-8"))
+
+
+def test_corpus_is_large_enough():
+    wrong = [e for e in ENTRIES if expected_losses(e.read_text(encoding="utf-8"))]
+    correct = [e for e in ENTRIES if not expected_losses(e.read_text(encoding="utf-8"))]
+    assert len(wrong) >= 25, f"{len(wrong)} rendus faux seulement"
+    assert len(correct) >= 4, f"{len(correct)} variantes correctes seulement"
+    for entry in ENTRIES:
+        losses = expected_losses(entry.read_text(encoding="utf-8"))
+        assert losses <= set(mark_scheme.BAREME), f"{entry.name} : fonctions inconnues {losses}"
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [*(pytest.param(e, marks=known_hole(e), id=e.stem) for e in ENTRIES), PACKAGE],
+    ids=str,
+)
+def test_verdict(graded_class, entry):
+    """Le rendu perd des points exactement sur les fonctions prévues, et seulement là."""
+    if entry == PACKAGE:
+        name, expected = PACKAGE, set()
+    else:
+        name, expected = entry.stem, expected_losses(entry.read_text(encoding="utf-8"))
+    result = result_of(graded_class, name)
+    lost = {t["tags"][0] for t in result["tests"] if t["status"] != "passed"}
+    details = "\n".join(
+        f"  [{t['tags'][0]}] {t['name']} : {t['output'][:300]}"
+        for t in result["tests"]
+        if t["status"] != "passed" and t["tags"][0] not in expected
+    )
+    assert lost == expected, (
+        f"{name} : perd {sorted(lost)}, attendu {sorted(expected)}\n"
+        f"{result.get('output', '')}\n{details}"
+    )
+    if not expected:
+        assert result["score"] == pytest.approx(20.0)
+
+
+WITH_FEEDBACK = [e for e in ENTRIES if header(e.read_text(encoding="utf-8"), "retour")]
+
+
+@pytest.mark.parametrize("entry", WITH_FEEDBACK, ids=lambda entry: entry.stem)
+def test_the_feedback_names_the_mistake(graded_class, entry):
+    """Une erreur de débutant reconnue (en-tête « # retour : ») est nommée dans le retour
+    du premier test raté de sa fonction, et ce retour tient dans 80 colonnes."""
+    text = entry.read_text(encoding="utf-8")
+    phrase, losses = header(text, "retour"), expected_losses(text)
+    result = result_of(graded_class, entry.stem)
+    failed = [t for t in result["tests"] if t["status"] == "failed" and t["tags"][0] in losses]
+    assert failed, entry.stem
+    # Les phrases du retour sont coupées à 80 colonnes : on les lit recollées.
+    assert phrase in " ".join(failed[0]["output"].split()), failed[0]["output"]
+    for test in failed:
+        widest = max(len(line) for line in test["output"].splitlines())
+        assert widest <= 80, (test["name"], widest, test["output"])
+
+
+def test_results_json_form(graded_class):
+    """Le format results.json de Gradescope, champ par champ : les champs qu'il
+    documente, et les faits du correcteur dans ``extra_data``."""
+    result = result_of(graded_class, "nb_adjacent_compte_la_case")
+    assert {"score", "execution_time", "tests", "extra_data"} <= set(result)
+    assert set(result) <= GRADESCOPE_FIELDS
+    assert set(result["extra_data"]) == {"max_score", "isolation", "loading", "cases"}
+    assert result["extra_data"]["max_score"] == 20
+    assert sum(t["max_score"] for t in result["tests"]) == pytest.approx(20.0)
+    for test in result["tests"]:
+        assert set(test) == {
+            "name",
+            "name_format",
+            "number",
+            "score",
+            "max_score",
+            "status",
+            "output",
+            "output_format",
+            "tags",
+            "visibility",
+            "extra_data",
+        }
+        assert test["status"] in ("passed", "failed")
+        assert test["extra_data"]["stop"] in (None, *ABORT_CAUSES)
+        assert len(test["tags"]) == 1 and test["tags"][0] in mark_scheme.BAREME
+        assert (test["status"] == "passed") == (test["score"] == test["max_score"])
+        assert test["status"] == "passed" or test["output"]
+
+
+def test_loading_and_stops_are_facts_quoted_in_the_feedback(graded_class):
+    """Ce qui est arrivé au chargement et aux appels est dans des champs du results.json ;
+    le retour cite le code de l'étudiant en cause (ses mots à lui, pas les nôtres)."""
+
+    def facts(name: str) -> tuple[dict, str]:
+        feedback = (graded_class / "retours" / f"{name}.txt").read_text(encoding="utf-8")
+        # Les phrases du retour sont coupées à 80 colonnes : on les lit recollées.
+        return result_of(graded_class, name), " ".join(feedback.split())
+
+    result, feedback = facts("hostile_erreur_de_syntaxe")
+    [dropped] = result["extra_data"]["loading"]["dropped"]
+    assert dropped["functions"] == ["propagate_open_cells"]
+    text = " ".join(dropped["text"].split())
+    assert text in feedback and str(dropped["error_line"]) in feedback
+    stops = {t["tags"][0]: t["extra_data"]["stop"] for t in result["tests"]}
+    assert stops["propagate_open_cells"] == "missing" and stops["is_finished"] is None
+
+    result, feedback = facts("hostile_main_appele_a_l_import")
+    loading = result["extra_data"]["loading"]
+    assert loading["outcome"] == "loaded" and loading["read_input"]
+    [skipped] = loading["skipped"]
+    assert (skipped["text"], skipped["type"]) == ("main()", "EOFError")
+    assert "main()" in feedback and 'if __name__ == "__main__":' in feedback
+
+    result, _ = facts("hostile_while_true_pass")
+    assert {t["extra_data"]["stop"] for t in result["tests"] if t["status"] == "failed"} == {"cpu"}
+
+    for name, first_load, code in (
+        ("hostile_os_exit_a_l_import", "died", "os._exit(0)"),
+        ("hostile_boucle_a_l_import", "hung", "while True:"),
+    ):
+        result, feedback = facts(name)
+        loading = result["extra_data"]["loading"]
+        assert (loading["outcome"], loading["first_load"]) == ("definitions_only", first_load)
+        assert [part["text"] for part in loading["skipped"]] == [code]
+        assert code in feedback, name
+
+
+def test_notes_csv_and_summary(graded_class):
+    with (graded_class / "notes.csv").open(encoding="utf-8-sig", newline="") as handle:
+        rows = list(csv.reader(handle, delimiter=";"))
+    assert rows[0][:3] == ["etudiant", "rendu", "statut"]
+    assert rows[0][-2:] == ["total (/20)", "remarques"]
+    assert len(rows[0]) == len(mark_scheme.FUNCTIONS) + 5
+    assert {row[0] for row in rows[1:]} == {e.stem for e in ENTRIES} | {PACKAGE}
+    for row in rows[1:]:
+        assert row[2] == "noté", row
+        points = [float(v.replace(",", ".")) for v in row[3:-1]]
+        assert sum(points[:-1]) == pytest.approx(points[-1], abs=0.05)
+    summary = (graded_class / "synthese.md").read_text(encoding="utf-8")
+    assert f"{len(ENTRIES) + 1} rendu(s) : {len(ENTRIES) + 1} noté(s), 0 non noté(s)." in summary
+    assert "Contre-exemple le plus partagé" in summary
+    assert "Raté par" in summary
+
+
+def test_grading_is_deterministic(graded_class, tmp_path):
+    """Le même rendu, noté une seconde fois, a exactement les mêmes résultats."""
+    entry = CORPUS / "propagate_quatre_voisins.py"
+    submission = tmp_path / entry.name
+    submission.write_text(build_submission(entry), encoding="utf-8")
+    first = result_of(graded_class, entry.stem)
+    second = grade_alone(submission, tmp_path / "again.json")
+    assert first["tests"] == second["tests"]
+    assert first["score"] == second["score"]
+
+
+def test_files_beside_a_submission_are_ignored(tmp_path):
+    """Un conftest.py, un faux random.py et un faux tp_demineur/ à côté du rendu : ignorés."""
+    (tmp_path / "soumission.py").write_text(REFERENCE.read_text(encoding="utf-8"), "utf-8")
+    (tmp_path / "conftest.py").write_text("import sys\nsys.exit(3)\n")
+    (tmp_path / "random.py").write_text("def sample(population, k):\n    return [0] * k\n")
+    fake = tmp_path / "tp_demineur"
+    fake.mkdir()
+    (fake / "__init__.py").write_text("def is_coord_ok(x, y, width, height):\n    return True\n")
+    result = grade_alone(tmp_path / "soumission.py", tmp_path / "resultat.json")
+    assert result["score"] == pytest.approx(20.0)

@@ -1,0 +1,705 @@
+"""Le kit étudiant (``python tests/tools/build_kit.py DEST``), construit puis essayé.
+
+Le kit est construit une fois pour tout le module, dans un dossier temporaire ;
+chaque commande y est lancée dans un sous-processus, comme l'étudiant la tape :
+
+- aucune ligne de solution de la référence ne se retrouve dans le kit (voir
+  ``solution_lines`` pour la règle) ;
+- le ``tp.py`` du kit garde signatures, documentations, constantes et
+  commentaires, compile et passe ruff ;
+- ``python -m pytest`` dans le kit intact : 0/20, sans plantage ni blocage, même
+  sans hypothesis, une ligne par fonction à écrire puis le tableau, depuis la
+  racine du kit comme depuis ses sous-dossiers ; avec la référence copiée dans le
+  kit : 20/20 ;
+- ``python -m tp_demineur`` dans le kit intact nomme la fonction à écrire et sa
+  question ; avec la référence, il joue une partie jusqu'au bout.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+import corpus_grading
+from grading import mark_scheme
+from tools import build_kit as kit_module
+
+ROOT = Path(__file__).resolve().parents[2]
+GENERATOR = ROOT / "tests" / "tools" / "build_kit.py"
+
+pytestmark = [pytest.mark.projet, pytest.mark.lent]
+
+REFERENCE = ROOT / "tp_demineur" / "tp.py"
+SUJET = ROOT / "sujet" / "sujet.md"
+TIMEOUT = 240  # secondes par commande : bien au-delà du besoin (quelques secondes)
+QUESTIONS = {name: question for name, (question, _) in mark_scheme.BAREME.items()}
+
+ENV = {
+    key: value
+    for key, value in os.environ.items()
+    if not key.startswith("PYTEST_") and key not in ("PYTHONPATH", "PYTHONSTARTUP")
+}
+ENV.update({"PYTHONDONTWRITEBYTECODE": "1", "PYTHONIOENCODING": "utf-8"})
+
+# Lancer pytest sans hypothesis, comme chez un étudiant qui n'a installé que pytest.
+WITHOUT_HYPOTHESIS = (
+    "import sys; sys.modules['hypothesis'] = None; import pytest; "
+    "sys.exit(pytest.main(['-p', 'no:hypothesispytest']))"
+)
+
+
+def run(args: list[str], cwd: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        cwd=cwd,
+        env=ENV,
+        timeout=TIMEOUT,
+    )
+
+
+def build(dest: Path, *options: str) -> subprocess.CompletedProcess[str]:
+    return run([str(GENERATOR), str(dest), *options], cwd=ROOT)
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory) -> Path:
+    """Le kit tel qu'on le distribue (à ne pas modifier)."""
+    dest = tmp_path_factory.mktemp("kit") / "kit-etudiant"
+    done = build(dest)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return dest
+
+
+@pytest.fixture(scope="module")
+def solved_kit(kit, tmp_path_factory) -> Path:
+    """Le même kit, avec la solution de référence à la place du tp.py à compléter."""
+    dest = tmp_path_factory.mktemp("kit-resolu") / "kit-etudiant"
+    shutil.copytree(kit, dest)
+    shutil.copyfile(REFERENCE, dest / "tp_demineur" / "tp.py")
+    return dest
+
+
+def kit_texts(kit: Path) -> dict[str, str]:
+    texts = {}
+    for path in sorted(kit.rglob("*")):
+        if path.is_file():
+            texts[str(path.relative_to(kit))] = path.read_text(encoding="utf-8")
+    return texts
+
+
+def score_line(output: str) -> str:
+    lines = [line for line in output.splitlines() if line.strip().startswith("Total")]
+    assert lines, f"pas de ligne « Total » :\n{output}"
+    return " ".join(lines[-1].split())
+
+
+# ---------------------------------------------------------------------------
+# (a) Aucune solution dans le kit
+# ---------------------------------------------------------------------------
+
+# Une instruction faite d'un mot-clé et d'au plus un nom ou une constante.
+BARE_KEYWORD = re.compile(
+    r"(return|except|while|if|elif|else|try|finally|break|continue|pass|raise)\b\s*[\w.]*\s*:?"
+)
+MIN_LENGTH = 12
+
+# Les lignes de la solution que le kit contient forcément, fichier par fichier, et pourquoi.
+ALLOWED = {
+    "return 0 <= x < width and 0 <= y < height": (
+        "tests/grading/worker.py",
+        "la formule de is_coord_ok, que le sujet donne (§ 5.1) : le processus de travail "
+        "du correcteur la prête telle quelle",
+    ),
+}
+
+
+def solution_lines() -> list[str]:
+    """Les lignes de la référence qui trahiraient une solution si le kit les contenait.
+
+    Ce sont les lignes entre ``# BEGIN SOLUTION`` et ``# END SOLUTION``, sans leurs
+    espaces autour, sauf :
+
+    - les lignes vides et les commentaires (les commentaires de la solution sont
+      retirés avec elle, mais un commentaire ne donne pas de code) ;
+    - les lignes de moins de 12 caractères (``else:``, ``try:``, ``count = 0``,
+      ``print(``, ``return x, y``) : du Python banal, qu'on trouve partout ;
+    - les instructions faites d'un mot-clé et d'au plus un nom (``while True:``,
+      ``except ValueError:``, ``return value``), aussi banales ;
+    - les lignes que le sujet écrit lui-même, mot pour mot : le sujet est public
+      (ce sont les appels que le sujet impose, ``compute_neigh(mines, neigh)``…).
+    """
+    sujet = SUJET.read_text(encoding="utf-8")
+    lines, inside = [], False
+    for line in REFERENCE.read_text(encoding="utf-8").splitlines():
+        text = line.strip()
+        if text == kit_module.BEGIN:
+            inside = True
+        elif text == kit_module.END:
+            inside = False
+        elif inside and text and not text.startswith("#"):
+            if len(text) < MIN_LENGTH or BARE_KEYWORD.fullmatch(text) or text in sujet:
+                continue
+            lines.append(text)
+    return lines
+
+
+def test_la_regle_garde_l_essentiel_de_la_solution():
+    lines = solution_lines()
+    assert len(lines) >= 60, lines
+    for must in (
+        "for number in random.sample(range(width * height), nb_mines):",
+        "if opened[y][x] and not mines[y][x] and neigh[y][x] == 0:",
+        'print(f"La case ({x}, {y}) est déjà ouverte.")',
+    ):
+        assert must in lines, must
+
+
+def test_aucune_ligne_de_solution_dans_le_kit(kit):
+    texts = kit_texts(kit)
+    leaks = []
+    for line in solution_lines():
+        for name, text in texts.items():
+            if line in text and ALLOWED.get(line, ("",))[0] != name:
+                leaks.append(f"{name} : {line}")
+    assert not leaks, "lignes de la solution dans le kit :\n" + "\n".join(leaks)
+
+
+def test_le_kit_n_a_ni_oracle_ni_strategie_ni_reference(kit):
+    names = set(kit_texts(kit))
+    for forbidden in (
+        "tests/grading/expected.py",
+        "tests/grading/strategies.py",
+        "tp_demineur/cli.py",
+    ):
+        assert forbidden not in names
+    assert not [name for name in names if name.startswith("tests/test_q")]
+    assert "def ask_int" not in (kit / "tp_demineur" / "tp.py").read_text(encoding="utf-8")
+
+
+# ---------------------------------------------------------------------------
+# (b) Le tp.py du kit : signatures, documentations, constantes, commentaires
+# ---------------------------------------------------------------------------
+
+
+def functions_of(source: str) -> dict[str, ast.FunctionDef]:
+    return {n.name: n for n in ast.parse(source).body if isinstance(n, ast.FunctionDef)}
+
+
+def test_signatures_et_documentations_gardees(kit):
+    reference = functions_of(REFERENCE.read_text(encoding="utf-8"))
+    student = functions_of((kit / "tp_demineur" / "tp.py").read_text(encoding="utf-8"))
+    for name, question in QUESTIONS.items():
+        ref, mine = reference[name], student[name]
+        assert ast.dump(mine.args) == ast.dump(ref.args), name
+        assert ast.dump(mine.returns) == ast.dump(ref.returns), name
+        assert [ast.dump(d) for d in mine.decorator_list] == [
+            ast.dump(d) for d in ref.decorator_list
+        ]
+        assert ast.get_docstring(mine, clean=False) == ast.get_docstring(ref, clean=False), name
+        # Le corps : la documentation, puis le raise qui nomme la fonction et sa question.
+        assert len(mine.body) == 2, name
+        message = f"{name} : à écrire (question {question})"
+        assert ast.unparse(mine.body[1]) == f"raise NotImplementedError({message!r})"
+    assert set(student) == set(QUESTIONS)  # ni ask_int, ni autre fonction de la référence
+
+
+def test_constantes_et_commentaires_gardes(kit):
+    reference = REFERENCE.read_text(encoding="utf-8")
+    student = (kit / "tp_demineur" / "tp.py").read_text(encoding="utf-8")
+
+    def constants(source: str) -> dict[str, object]:
+        found = {}
+        for node in ast.parse(source).body:
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
+                found[ast.unparse(node.targets[0])] = node.value.value
+        return found
+
+    assert constants(student) == constants(reference)
+    outside, inside = [], False
+    for line in reference.splitlines():
+        text = line.strip()
+        if text in (kit_module.BEGIN, kit_module.END):
+            inside = text == kit_module.BEGIN
+        elif not inside and text.startswith("#"):
+            outside.append(line)
+    assert outside, "la référence n'a pas de commentaire de section ?"
+    for line in outside:
+        assert line in student.splitlines(), line
+    doc = ast.get_docstring(ast.parse(student))
+    assert "raise NotImplementedError" in doc
+
+
+def test_le_tp_du_kit_compile_et_passe_ruff(kit):
+    path = kit / "tp_demineur" / "tp.py"
+    compile(path.read_text(encoding="utf-8"), str(path), "exec")
+    ruff = shutil.which("ruff")
+    if ruff is None:
+        pytest.skip("ruff n'est pas installé")
+    done = subprocess.run(
+        [ruff, "check", "--no-cache", "--config", str(ROOT / "pyproject.toml"), str(path)],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_le_paquet_du_kit_expose_les_treize_fonctions(kit):
+    init = (kit / "tp_demineur" / "__init__.py").read_text(encoding="utf-8")
+    tree = ast.parse(init)
+    imported = [a.name for n in tree.body if isinstance(n, ast.ImportFrom) for a in n.names]
+    assert sorted(imported) == sorted(QUESTIONS)
+    exported = next(
+        ast.literal_eval(n.value)
+        for n in tree.body
+        if isinstance(n, ast.Assign) and ast.unparse(n.targets[0]) == "__all__"
+    )
+    # __all__ suit l'ordre du module tp.py du kit (celui de la référence).
+    assert exported == kit_module.names_in_order(REFERENCE.read_text(encoding="utf-8"), exported)
+    assert sorted(exported) == sorted(QUESTIONS)
+
+
+# ---------------------------------------------------------------------------
+# Les cas publics
+# ---------------------------------------------------------------------------
+
+
+def test_chaque_test_note_du_depot_a_ses_cas_publics(kit):
+    """Un test du kit par test noté : même fonction, même nom, même poids ; des cas déclarés."""
+    entries = json.loads((kit / "tests" / "cas_publics.json").read_text(encoding="utf-8"))
+    items = kit_module.collect_graded_tests(ROOT / "tests")
+    assert len(entries) == len(items) >= 20
+    from grading import checks, scoring
+
+    by_name = {entry["name"]: entry for entry in entries}
+    assert len(by_name) == len(entries) == len({entry["id"] for entry in entries})
+    for item in items:
+        entry = by_name[scoring.test_name(item)]
+        assert entry["function"] == item.get_closest_marker("question").args[0]
+        assert entry["poids"] == scoring.test_weight(item)
+        assert entry["question"] == QUESTIONS[entry["function"]]
+        assert entry["cases"], item.nodeid
+        for case in entry["cases"]:
+            assert hasattr(checks, case["check"]), case["check"]
+    # Les points du kit sont ceux du correcteur, test par test.
+    for function in QUESTIONS:
+        kit_total = sum(e["poids"] for e in entries if e["function"] == function)
+        teacher_total = sum(
+            scoring.test_weight(i)
+            for i in items
+            if i.get_closest_marker("question").args[0] == function
+        )
+        assert kit_total == teacher_total, function
+
+
+def test_un_exemple_public_est_aussi_un_exemple_du_correcteur():
+    """``public_example`` ajoute l'exemple au test noté : l'enseignant le vérifie toujours."""
+    items = kit_module.collect_graded_tests(ROOT / "tests")
+    shared = 0
+    for item in items:
+        hypothesis_examples = getattr(item.obj, "hypothesis_explicit_examples", [])
+        explicit = [example.kwargs for example in hypothesis_examples]
+        for marker in item.iter_markers("public"):
+            if marker.kwargs in explicit:
+                shared += 1
+    assert shared >= 20  # les exemples des tests notés, devenus publics
+
+
+def test_le_kit_est_reproductible(kit, tmp_path):
+    again = tmp_path / "encore"
+    done = build(again)
+    assert done.returncode == 0, done.stderr
+    assert kit_texts(again) == kit_texts(kit)
+
+
+# ---------------------------------------------------------------------------
+# (c), (d) python -m pytest dans le kit
+# ---------------------------------------------------------------------------
+
+
+def test_pytest_dans_le_kit_intact_donne_zero_sans_hypothesis(kit):
+    done = run(["-c", WITHOUT_HYPOTHESIS], cwd=kit)
+    output = done.stdout + done.stderr
+    assert done.returncode == 1, output
+    assert score_line(output) == "Total 0,00 / 20", output
+    for bad in ("Traceback", "INTERNALERROR", "error", "hypothesis"):
+        assert bad not in output, f"« {bad} » dans la sortie :\n{output}"
+    for function, question in QUESTIONS.items():
+        line = f"{function} n'est pas encore écrite (question {question})."
+        assert output.splitlines().count(line) == 1, output
+    assert re.search(r"\b\d+ failed in ", output) and " passed" not in output
+    # Une ligne par fonction à écrire, le tableau, et les lignes de pytest : rien de répété.
+    assert len(output.splitlines()) <= 60, output
+    assert "a levé une exception" not in output
+
+
+@pytest.mark.parametrize("folder", ["tp_demineur", "tests", "sujet"])
+def test_pytest_depuis_un_sous_dossier_du_kit(kit, folder):
+    done = run(["-m", "pytest", "-q"], cwd=kit / folder)
+    output = done.stdout + done.stderr
+    assert done.returncode == 1, output
+    assert score_line(output) == "Total 0,00 / 20", output
+    assert "Error importing" not in output and "INTERNALERROR" not in output
+
+
+def test_les_fichiers_python_du_kit_passent_ruff(kit):
+    """Les modèles remplis par le générateur restent du Python propre."""
+    ruff = shutil.which("ruff")
+    if ruff is None:
+        pytest.skip("ruff n'est pas installé")
+    paths = [kit / "conftest.py", *sorted((kit / "tp_demineur").glob("*.py"))]
+    paths.append(kit / "tests" / "test_publics.py")
+    done = subprocess.run(
+        [ruff, "check", "--no-cache", "--config", str(ROOT / "pyproject.toml"), *map(str, paths)],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    main_py = (kit / "tp_demineur" / "__main__.py").read_text(encoding="utf-8")
+    assert f'    "main": "{QUESTIONS["main"]}",' in main_py
+
+
+def test_le_readme_du_kit_cree_un_environnement_virtuel(kit):
+    readme = (kit / "README.md").read_text(encoding="utf-8")
+    venv = readme.index("-m venv .venv")
+    assert venv < readme.index("pip install pytest") < readme.index("python -m pytest")
+    assert "py -m venv .venv" in readme and ".venv\\Scripts\\activate" in readme
+
+
+def test_pytest_dans_le_kit_avec_la_reference_donne_20(solved_kit):
+    done = run(["-m", "pytest", "-q"], cwd=solved_kit)
+    output = done.stdout + done.stderr
+    assert done.returncode == 0, output
+    assert score_line(output) == "Total 20,00 / 20", output
+    assert "à revoir" not in output and "failed" not in output
+
+
+def test_submission_dans_le_kit(kit):
+    """La commande que le README du kit donne pour noter un fichier."""
+    done = run(["-m", "pytest", "tests", "-q", "--submission", str(REFERENCE)], cwd=kit)
+    output = done.stdout + done.stderr
+    assert done.returncode == 0, output
+    assert score_line(output) == "Total 20,00 / 20", output
+
+
+# ---------------------------------------------------------------------------
+# Le kit note comme l'enseignant : jamais plus, et autant sur un test raté
+# ---------------------------------------------------------------------------
+
+# Un échantillon du corpus (tests/data/corpus/) où les cas publics suffisent à trouver la faute :
+# une ou deux fautes par fonction, dont celles qui se propagent (is_coord_ok,
+# l'inondation), et des rendus justes écrits autrement.
+SAMPLE = [
+    "main_oublie_compute_neigh.py",
+    "initialise_mines_tirage_avec_remise.py",
+    "initialise_open_remplace_les_lignes.py",
+    "is_coord_ok_inferieur_ou_egal.py",
+    "nb_adjacent_compte_la_case.py",
+    "compute_neigh_oublie_les_cases_minees.py",
+    "display_board_transpose.py",
+    "is_move_ok_indices_negatifs.py",
+    "ask_move_renvoie_y_x.py",
+    "propagate_un_seul_parcours.py",
+    "is_finished_victoire_avant_defaite.py",
+    "play_turn_sans_propagation.py",
+    "play_the_game_sans_verdict.py",
+    "correct_play_turn_verifie_le_coup.py",
+    "correct_propagate_recursif.py",
+]
+
+
+def graded_json(cwd: Path, submission: Path, out: Path) -> dict[str, dict]:
+    """Les tests notés d'un rendu (results.json), par nom : fonction, points, statut."""
+    done = run(
+        [
+            "-m",
+            "pytest",
+            "tests",
+            "-q",
+            "--submission",
+            str(submission),
+            "--results-json",
+            str(out),
+        ],
+        cwd=cwd,
+    )
+    assert out.is_file(), done.stdout + done.stderr
+    tests = json.loads(out.read_text(encoding="utf-8"))["tests"]
+    return {test["name"]: test for test in tests}
+
+
+def per_function(tests: dict[str, dict]) -> dict[str, float]:
+    points: dict[str, float] = {}
+    for test in tests.values():
+        function = test["tags"][0]
+        points[function] = points.get(function, 0.0) + test["score"]
+    return points
+
+
+def test_deux_fautes_dans_le_kit_chacune_a_sa_place(kit, tmp_path):
+    """is_coord_ok avec <= et l'inondation en un seul parcours : deux fonctions à revoir,
+    et l'échec sur le grand plateau ne dessine que la région où les grilles diffèrent."""
+    student = tmp_path / "kit"
+    shutil.copytree(kit, student)
+    names = ["is_coord_ok_inferieur_ou_egal.py", "propagate_un_seul_parcours.py"]
+    faults = [(corpus_grading.CORPUS / name).read_text(encoding="utf-8") for name in names]
+    text = "\n\n".join([REFERENCE.read_text(encoding="utf-8"), *faults])
+    (student / "tp_demineur" / "tp.py").write_text(text, encoding="utf-8")
+    done = run(["-m", "pytest"], cwd=student)
+    output = done.stdout + done.stderr
+    to_review = [line.split()[1] for line in output.splitlines() if "← à revoir" in line]
+    assert to_review == ["is_coord_ok", "propagate_open_cells"], output
+    # La région montrée part de la case jouée (le coin (49, 19) de ce cas public).
+    region = "voici la région x = 26 à 49, y = 4 à 19, autour des premières cases qui "
+    region += "diffèrent et de la case ouverte (49, 19) :"
+    assert region in " ".join(output.split()), output
+    # Tout tient en 80 colonnes, sauf le chemin du rendu noté.
+    wide = [row for row in output.splitlines() if len(row) > 80 and "Notation de :" not in row]
+    assert not wide, wide
+    full_ruler = "x: " + " ".join(str(x % 10) for x in range(50))
+    assert full_ruler not in output, output
+
+
+def test_une_fonction_qui_boucle_montre_son_appel(kit, tmp_path):
+    """Un appel interrompu (boucle infinie) est montré avec ses grilles : on peut le rejouer."""
+    student = tmp_path / "kit"
+    shutil.copytree(kit, student)
+    loop = "\n\ndef propagate_open_cells(mines, neigh, opened):\n    while True:\n        pass\n"
+    text = REFERENCE.read_text(encoding="utf-8") + loop
+    (student / "tp_demineur" / "tp.py").write_text(text, encoding="utf-8")
+    done = run(["-m", "pytest", "-k", "propagate_open_cells and not large"], cwd=student)
+    output = done.stdout + done.stderr
+    assert "Test interrompu (Q8, propagate_open_cells)" in output, output
+    assert "Appel interrompu : propagate_open_cells(mines, neigh, opened)" in output, output
+    assert "opened (o ouverte, ■ fermée) :" in output, output
+
+
+def test_les_remplacants_ne_connaissent_que_les_cas_publics(kit):
+    from grading import publics, standins
+
+    stand_ins = standins.load(kit / "tests" / "remplacants.json")
+    assert stand_ins.nb_adjacent_mines(publics.SUJET_MINES, 3, 2) == 3
+    with pytest.raises(standins.UnknownCall, match="ne prévoient pas"):
+        stand_ins.nb_adjacent_mines([[True, False, True], [False, True, False]], 1, 0)
+    with pytest.raises(standins.UnknownCall):
+        stand_ins.propagate_open_cells([[False]], [[0]], [[True]])
+
+
+@pytest.fixture(scope="session")
+def graded_class(tmp_path_factory) -> Path:
+    """Le corpus noté par le correcteur de l'enseignant (une fois pour toute la session)."""
+    return corpus_grading.graded_class(tmp_path_factory)
+
+
+STUDENT_ENTRIES = [
+    entry for entry in corpus_grading.ENTRIES if not corpus_grading.is_hostile(entry)
+]
+
+
+def grade_corpus_in_kit(kit: Path, folder: Path) -> dict[str, dict[str, dict]]:
+    """Chaque rendu du corpus (sauf les attaques) noté dans le kit, autant à la fois que
+    la machine a de cœurs."""
+
+    def grade(entry: Path) -> dict[str, dict]:
+        if corpus_grading.cancelled():
+            raise RuntimeError("notation dans le kit annulée : la session s'arrête")
+        submission = folder / entry.name
+        submission.write_text(corpus_grading.build_submission(entry), encoding="utf-8")
+        return graded_json(kit, submission, folder / f"{entry.stem}.json")
+
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        return dict(zip([e.stem for e in STUDENT_ENTRIES], pool.map(grade, STUDENT_ENTRIES)))
+
+
+def build_kit_and_grade_corpus(folder: Path) -> dict[str, dict[str, dict]]:
+    """Le même travail sur un kit construit pour lui (le kit est reproductible) : ce que
+    lance l'arrière-plan de la session (corpus_grading.start_background)."""
+    kit_folder = folder / "kit-etudiant"
+    done = build(kit_folder)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return grade_corpus_in_kit(kit_folder, folder)
+
+
+@pytest.fixture(scope="module")
+def kit_grades(tmp_path_factory) -> dict[str, dict[str, dict]]:
+    """Chaque rendu du corpus (sauf les attaques) noté dans le kit, une seule fois."""
+    background = corpus_grading.BACKGROUND
+    if background is not None and "kit" in background.works:
+        return background.result("kit")
+    return build_kit_and_grade_corpus(tmp_path_factory.mktemp("corpus_dans_le_kit"))
+
+
+@pytest.mark.parametrize("entry", STUDENT_ENTRIES, ids=lambda entry: entry.stem)
+def test_le_kit_ne_donne_jamais_plus_que_le_correcteur(kit_grades, graded_class, entry):
+    """Chaque rendu du corpus (sauf les attaques du bac à sable) : dans le kit, chaque
+    fonction a entre 0 et ce que lui donne le correcteur, et un test raté dans le kit
+    est raté chez l'enseignant (il coûte donc autant)."""
+    teacher_result = corpus_grading.result_of(graded_class, entry.stem)
+    teacher = {test["name"]: test for test in teacher_result["tests"]}
+    student = kit_grades[entry.stem]
+    assert set(student) <= set(teacher)
+    for test_name, test in student.items():
+        assert test["max_score"] == pytest.approx(teacher[test_name]["max_score"]), test_name
+        if test["status"] == "failed":
+            # Un cas public raté : le kit retire ce que retire le correcteur pour ce test.
+            assert teacher[test_name]["status"] == "failed", test_name
+    teacher_points, kit_points = per_function(teacher), per_function(student)
+    for function, points in kit_points.items():
+        assert 0 <= points <= teacher_points[function] + 1e-9, (function, points)
+    if entry.name in SAMPLE:
+        # Chaque faute de l'échantillon se voit dans le kit, à sa place et seulement là.
+        losses = corpus_grading.expected_losses(entry.read_text(encoding="utf-8"))
+        lost = {f for f, points in kit_points.items() if points < mark_scheme.BAREME[f][1] - 1e-9}
+        assert lost == losses, (lost, losses)
+    phrase = corpus_grading.header(entry.read_text(encoding="utf-8"), "retour")
+    if phrase:
+        # Une erreur de débutant reconnue est nommée dans le kit aussi, dès le cas public,
+        # et coûte ce qu'elle coûte chez l'enseignant.
+        losses = corpus_grading.expected_losses(entry.read_text(encoding="utf-8"))
+        failed = [t for t in student.values() if t["status"] == "failed"]
+        assert failed and {t["tags"][0] for t in failed} <= losses, failed
+        assert phrase in " ".join(failed[0]["output"].split()), failed[0]["output"]
+        for function in losses:
+            assert kit_points[function] == pytest.approx(teacher_points[function]), function
+
+
+def test_l_echantillon_est_dans_le_corpus():
+    assert {entry.name for entry in corpus_grading.ENTRIES} >= set(SAMPLE)
+
+
+# ---------------------------------------------------------------------------
+# (e), (f) python -m tp_demineur dans le kit
+# ---------------------------------------------------------------------------
+
+
+def test_le_jeu_du_kit_intact_nomme_la_fonction_a_ecrire(kit):
+    done = run(["-m", "tp_demineur"], cwd=kit, stdin="3\n2\n1\n")
+    output = done.stdout + done.stderr
+    assert done.returncode == 1, output
+    assert "La fonction main n'est pas encore écrite : c'est la question Q3" in output
+    assert "Traceback" not in output
+
+
+def test_le_jeu_du_kit_avec_la_reference_joue_jusqu_au_bout(solved_kit):
+    moves = "".join(f"{x} {y}\n" for y in range(2) for x in range(3))
+    done = run(["-m", "tp_demineur"], cwd=solved_kit, stdin="3\n2\n1\n" + moves)
+    assert done.returncode == 0, done.stdout + done.stderr
+    verdict = done.stdout.rstrip().splitlines()[-1]
+    assert "gagné" in verdict or "perdu" in verdict, done.stdout
+    assert done.stderr == ""
+
+
+def test_le_jeu_du_kit_fin_de_l_entree(solved_kit):
+    done = run(["-m", "tp_demineur"], cwd=solved_kit, stdin="3\n2\n")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.rstrip().endswith("Fin de l'entrée : partie abandonnée.")
+
+
+def student_kit(kit: Path, tmp_path: Path, function: str, code: str) -> tuple[Path, str]:
+    """Une copie du kit où l'étudiant a écrit ``code`` à la place du corps de ``function``
+    (son ``raise NotImplementedError``) ; renvoie le dossier et le texte de tp.py."""
+    student = tmp_path / "kit"
+    shutil.copytree(kit, student)
+    tp = student / "tp_demineur" / "tp.py"
+    question = mark_scheme.BAREME[function][0]
+    stub = f'raise NotImplementedError("{function} : à écrire (question {question})")'
+    text = tp.read_text(encoding="utf-8")
+    assert stub in text, stub
+    text = text.replace(stub, code)
+    tp.write_text(text, encoding="utf-8")
+    return student, text
+
+
+def test_le_jeu_du_kit_montre_l_erreur_de_l_etudiant(kit, tmp_path):
+    student, _ = student_kit(kit, tmp_path, "main", 'width = int(input("Largeur : "))')
+    done = run(["-m", "tp_demineur"], cwd=student, stdin="trois\n")
+    assert done.returncode == 1
+    assert "Votre code s'est arrêté sur une erreur (ValueError)" in done.stderr
+    assert "Traceback" in done.stderr and "__main__.py" not in done.stderr
+    assert done.stderr.rstrip().splitlines()[-1].startswith("ValueError")
+
+
+def test_une_erreur_de_syntaxe_dans_le_kit(kit, tmp_path):
+    """Le « : » oublié d'un débutant : le jeu l'explique en français, sans trace de Python,
+    et la note de pytest ne parle que de lui (ni de __init__.py, ni de __main__)."""
+    forgotten_colon = "for ligne in opened\n        for x in range(len(ligne)):\n"
+    forgotten_colon += "            ligne[x] = False"
+    student, text = student_kit(kit, tmp_path, "initialise_open", forgotten_colon)
+    game = run(["-m", "tp_demineur"], cwd=student)
+    assert game.returncode == 1
+    assert "Traceback" not in game.stderr and "SyntaxError" not in game.stderr
+    line = next(n for n, t in enumerate(text.splitlines(), 1) if t.endswith("in opened"))
+    assert f"Votre fichier tp.py ne se compile pas, ligne {line} :" in game.stderr
+    assert "il manque « : » à la fin de la ligne" in game.stderr
+    tests = run(["-m", "pytest"], cwd=student)
+    note = tests.stdout.split("= note =")[1].split("Notation de :")[0]
+    assert f"Ligne {line} de tp.py, « for ligne in opened » ne se compile pas" in note
+    assert "__init__.py" not in note and "__name__" not in note, note
+    assert all(len(row) <= 80 for row in note.splitlines()), note
+
+
+def test_le_jeu_du_kit_nomme_la_fonction_appelee_pas_encore_ecrite(kit, tmp_path):
+    student, _ = student_kit(kit, tmp_path, "main", "initialise_open([[True]])")
+    done = run(["-m", "tp_demineur"], cwd=student)
+    assert done.returncode == 1
+    assert "La fonction initialise_open n'est pas encore écrite : c'est la question Q4" in (
+        done.stderr
+    )
+    assert "Traceback" not in done.stderr
+
+
+# ---------------------------------------------------------------------------
+# La ligne de commande du générateur
+# ---------------------------------------------------------------------------
+
+
+def test_dossier_non_vide_refuse_sans_force(tmp_path):
+    dest = tmp_path / "kit"
+    dest.mkdir()
+    (dest / "a-garder.txt").write_text("mes notes\n", encoding="utf-8")
+    done = build(dest)
+    assert done.returncode == 2
+    assert "n'est pas vide" in done.stderr and "--force" in done.stderr
+    assert sorted(p.name for p in dest.iterdir()) == ["a-garder.txt"]
+    done = build(dest, "--force")
+    assert done.returncode == 0, done.stderr
+    assert (dest / "a-garder.txt").read_text(encoding="utf-8") == "mes notes\n"
+    assert (dest / "tp_demineur" / "tp.py").is_file()
+    (dest / "tests" / "vieux_fichier.py").write_text("", encoding="utf-8")
+    assert build(dest, "--force").returncode == 0
+    assert not (dest / "tests" / "vieux_fichier.py").exists()
+
+
+def test_depot_incomplet(tmp_path):
+    fake = tmp_path / "depot"
+    ignore = shutil.ignore_patterns("__pycache__", "corpus")
+    for name in ("tp_demineur", "tests"):
+        shutil.copytree(ROOT / name, fake / name, ignore=ignore)
+    done = run([str(fake / "tests" / "tools" / "build_kit.py"), str(tmp_path / "kit")], cwd=fake)
+    assert done.returncode == 2
+    assert "le dossier sujet/ est introuvable" in done.stderr
+    assert not (tmp_path / "kit").exists()
+
+
+def test_aide_en_francais():
+    done = run([str(GENERATOR), "--help"], cwd=ROOT)
+    assert done.returncode == 0
+    assert done.stdout.startswith("utilisation :")
+    assert "--force" in done.stdout and "positional" not in done.stdout
+    done = run([str(GENERATOR)], cwd=ROOT)
+    assert done.returncode == 2
+    assert "paramètre obligatoire manquant : DEST" in done.stderr

@@ -1,0 +1,224 @@
+"""Les cas privés d'une classe : une table apprise par cœur sur le correcteur public ne vaut rien.
+
+L'attaque, telle que la mènerait un étudiant qui a lu le correcteur : il note une fois
+la solution de référence avec le correcteur public en enregistrant chaque appel (ses
+arguments, sa réponse, ce qu'il affiche, les lignes qu'il lit), puis rend un fichier
+sans aucune logique qui cherche chaque entrée dans cette table. Sans secret, les cas
+sont ceux du correcteur public : la table gagne des points (on le vérifie, pour que le
+test prouve quelque chose). Avec le secret d'une classe, chaque test tire d'autres cas :
+la table n'a plus rien, sur aucune fonction.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+import random
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+
+import pytest
+
+from grading import mark_scheme, secret
+
+pytestmark = [pytest.mark.projet, pytest.mark.lent]
+
+TESTS = Path(__file__).resolve().parents[1]
+ROOT = TESTS.parent
+
+# Un greffon de pytest qui enregistre chaque appel que le correcteur fait à la soumission.
+RECORDER = """
+import json, os
+from grading import judge
+from grading.wire import clone
+
+RECORDS = []
+original_call, original_draws = judge.Submission.call, judge.Submission.draws
+
+
+def call(self, name, *args, stdin=None, seed=None, stubs=True, seconds=None):
+    before = clone(list(args))
+    outcome = original_call(self, name, *args, stdin=stdin, seed=seed, stubs=stubs, seconds=seconds)
+    RECORDS.append({"name": name, "args": before, "seed": seed, "ret": outcome.ret,
+                    "after": outcome.args, "out": outcome.stdout, "reads": outcome.reads})
+    return outcome
+
+
+def draws(self, name, *args, seeds, seconds):
+    before = clone(list(args))
+    grids = original_draws(self, name, *args, seeds=seeds, seconds=seconds)
+    for seed, grid in zip(seeds, grids):
+        if grid is not None:
+            RECORDS.append({"name": name, "args": before, "seed": seed, "ret": None,
+                            "after": [grid, *before[1:]], "out": "", "reads": []})
+    return grids
+
+
+original_cases = judge.Submission.cases
+
+
+def cases(self, name, args, positions, values, seconds):
+    outcomes = original_cases(self, name, args, positions, values, seconds)
+    for point, outcome in zip(values, outcomes):
+        called = clone(list(args))
+        for position, value in zip(positions, point):
+            called[position] = value
+        RECORDS.append({"name": name, "args": called, "seed": None, "ret": outcome.ret,
+                        "after": called, "out": "", "reads": []})
+    return outcomes
+
+
+judge.Submission.call, judge.Submission.draws = call, draws
+judge.Submission.cases = cases
+
+
+def pytest_unconfigure(config):
+    with open(os.environ["ENREGISTREMENT"], "w", encoding="utf-8") as file:
+        json.dump(RECORDS, file)
+"""
+
+# Le rendu de l'attaquant : aucune logique, une table et de quoi la rejouer.
+TABLE_TEMPLATE = """
+import base64, hashlib, json, random, zlib
+
+TABLE = json.loads(zlib.decompress(base64.b64decode("{data}")))
+
+
+def state():
+    return hashlib.sha256(repr(random.getstate()).encode()).hexdigest()[:16]
+
+
+def replay(name, args):
+    key = json.dumps([name, args, state() if name == "initialise_mines" else None])
+    record = TABLE[key]
+    start = 0
+    for position in record["reads"]:
+        print(record["out"][start:position], end="")
+        start = position
+        input()
+    print(record["out"][start:], end="")
+    for grid, after in zip(args, record["after"]):
+        if isinstance(grid, list):
+            for row, new_row in zip(grid, after):
+                row[:] = new_row
+    return tuple(record["ret"]) if name == "ask_move" else record["ret"]
+
+
+{functions}
+"""
+
+
+def state_of(seed) -> str | None:
+    generator = random.Random()
+    generator.seed(seed)
+    return hashlib.sha256(repr(generator.getstate()).encode()).hexdigest()[:16]
+
+
+def table_submission(records: list[dict]) -> str:
+    """Le fichier de l'attaquant, fait des appels enregistrés."""
+    table = {}
+    for record in records:
+        mines = record["name"] == "initialise_mines"
+        key = json.dumps(
+            [record["name"], record["args"], state_of(record["seed"]) if mines else None]
+        )
+        table[key] = {k: record[k] for k in ("ret", "after", "out", "reads")}
+    data = base64.b64encode(zlib.compress(json.dumps(table).encode(), 9)).decode()
+    functions = "\n".join(
+        f"def {name}(*args):\n    return replay({name!r}, list(args))\n"
+        for name in mark_scheme.FUNCTIONS
+    )
+    return TABLE_TEMPLATE.format(data=data, functions=functions)
+
+
+def grade(submission: Path, results: Path, *options: str, env=None) -> dict:
+    command = [sys.executable, "-m", "pytest", str(TESTS), "-q", "--submission", str(submission)]
+    command += ["--results-json", str(results), *options]
+    if env is None:  # le secret n'arrive que si le test le donne
+        env = {k: v for k, v in os.environ.items() if k != secret.ENVIRONMENT}
+    subprocess.run(command, cwd=ROOT, capture_output=True, timeout=900, env=env)
+    return json.loads(results.read_text(encoding="utf-8"))
+
+
+def points_by_function(result: dict) -> dict[str, float]:
+    points: dict[str, float] = {}
+    for test in result["tests"]:
+        points[test["tags"][0]] = points.get(test["tags"][0], 0.0) + test["score"]
+    return points
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory) -> Path:
+    """La table de l'attaquant, enregistrée en notant la référence avec le correcteur public."""
+    folder = tmp_path_factory.mktemp("table")
+    (folder / "enregistreur.py").write_text(RECORDER, encoding="utf-8")
+    records = folder / "appels.json"
+    env = {
+        **{k: v for k, v in os.environ.items() if k != secret.ENVIRONMENT},
+        "PYTHONPATH": f"{folder}:{TESTS}",
+        "ENREGISTREMENT": str(records),
+    }
+    result = grade(
+        ROOT / "tp_demineur",
+        folder / "reference.json",
+        "-p",
+        "enregistreur",
+        "--no-sandbox",
+        env=env,
+    )
+    assert result["score"] == mark_scheme.TOTAL
+    submission = folder / "table.py"
+    submission.write_text(table_submission(json.loads(records.read_text())), encoding="utf-8")
+    return submission
+
+
+def test_table_wins_the_public_cases(table, tmp_path):
+    """Sans secret, la table apprise sur le correcteur public gagne des points (l'attaque est
+    réelle)"""
+    result = grade(table, tmp_path / "public.json")
+    points = points_by_function(result)
+    learnt = {name for name, value in points.items() if value > 0}
+    assert result["score"] >= 10, result["score"]
+    assert {"is_coord_ok", "nb_adjacent_mines", "display_board", "propagate_open_cells"} <= learnt
+
+
+def test_table_earns_nothing_with_a_class_secret(table, tmp_path):
+    """Avec le secret d'une classe, la même table n'a aucun point, sur aucune fonction"""
+    result = grade(table, tmp_path / "secret.json", "--secret", secret.draw())
+    assert points_by_function(result) == dict.fromkeys(points_by_function(result), 0.0)
+    assert result["score"] == 0
+
+
+def test_the_secret_comes_from_the_environment_too(table, tmp_path):
+    """TP_DEMINEUR_SECRET fait le même effet que --secret (pour Gradescope)"""
+    env = {**os.environ, secret.ENVIRONMENT: secret.draw()}
+    result = grade(table, tmp_path / "env.json", env=env)
+    assert result["score"] == 0
+
+
+def test_same_secret_same_grade(tmp_path):
+    """Un même secret donne la même note et les mêmes contre-exemples, test par test"""
+    buggy = tmp_path / "faux.py"
+    reference = (ROOT / "tp_demineur" / "tp.py").read_text(encoding="utf-8")
+    # nb_adjacent_mines qui compte aussi la case elle-même : compute_neigh n'y perd rien.
+    buggy.write_text(
+        reference
+        + "\n\ndef nb_adjacent_mines(mines, x, y):\n"
+        + "    return sum(\n"
+        + "        mines[j][i]\n"
+        + "        for j in range(max(0, y - 1), min(len(mines), y + 2))\n"
+        + "        for i in range(max(0, x - 1), min(len(mines[0]), x + 2))\n"
+        + "    )\n",
+        encoding="utf-8",
+    )
+    value = secret.draw()
+    first = grade(buggy, tmp_path / "un.json", "--secret", value)
+    second = grade(buggy, tmp_path / "deux.json", "--secret", value)
+    assert [t["score"] for t in first["tests"]] == [t["score"] for t in second["tests"]]
+    assert [t["output"] for t in first["tests"]] == [t["output"] for t in second["tests"]]
+    lost = {t["tags"][0] for t in first["tests"] if t["score"] < t["max_score"]}
+    assert lost == {"nb_adjacent_mines"}

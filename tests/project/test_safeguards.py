@@ -1,0 +1,416 @@
+"""Les garde-fous du correcteur, pièce par pièce : messages vérifiés, relais bornés,
+copie sans liens, textes échappés, filtre des appels système.
+
+Les attaques de bout en bout (rendus hostiles notés seuls et en classe) sont dans
+``test_sandbox.py`` et le corpus ; ici, chaque pièce est essayée seule.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from grading import lockdown, relay, sandbox
+from grading.locate import SubmissionError
+from grading.private_copy import private_copy
+from grading.safe_text import printable, spreadsheet_cell
+from grading.wire import Malformed, check_done, decode, parse
+from grading.worker import Encoder
+from tp_demineur import tp
+
+pytestmark = pytest.mark.projet
+
+GRADING = Path(__file__).resolve().parents[1] / "grading"
+
+
+# -- les messages du processus de travail -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "line",
+    [b"{", b"[1, 2]", b'"texte"', b"\xff\xfe", b"[" * 100_000 + b"]" * 100_000],
+)
+def test_unreadable_lines_are_malformed(line):
+    with pytest.raises(Malformed):
+        parse(line)
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        {"L": "pas une liste", "id": 1},
+        {"L": [1, 2]},  # pas de numéro d'identité
+        {"L": [1.5], "id": 1},
+        {"T": 3},
+        {"x": 1},
+        1.5,
+        [1, 2],
+    ],
+)
+def test_badly_encoded_values_are_malformed(value):
+    with pytest.raises(Malformed):
+        decode(value)
+
+
+def test_deeply_nested_value_is_malformed():
+    value = {"L": [], "id": 0}
+    for index in range(200):
+        value = {"L": [value, 1], "id": index + 1}
+    with pytest.raises(Malformed):
+        decode(value)
+
+
+def test_opaque_values_never_equal_anything():
+    opaque = decode({"O": "MonEntier", "r": "3"})
+    assert opaque != 3
+    assert not opaque == opaque
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        {"done": True, "ret": None, "args": [], "out": ""},  # un argument manque
+        {"done": True, "ret": None, "args": [None], "out": 3},
+        {"done": True, "ret": None, "args": [None], "out": "", "overflow": "non"},
+        {"done": True, "ret": None, "args": [None], "out": "", "error": "boum"},
+        {"done": True, "ret": None, "args": [None], "error": {"type": 1, "message": ""}},
+        {"done": True, "args": [None], "error": {"type": "E", "message": "", "line": [1]}},
+    ],
+)
+def test_malformed_replies_are_refused(reply):
+    with pytest.raises(Malformed):
+        check_done(reply, 1, 1000)
+
+
+def test_a_well_formed_reply_is_decoded():
+    reply = {
+        "done": True,
+        "ret": {"T": [1, 2]},
+        "args": [{"L": [{"L": [True], "id": 1}], "id": 2}],
+        "error": {"type": "ValueError", "message": "x", "line": ["a.py", 3, "x = 1"]},
+        "out": "ok\n",
+    }
+    done = check_done(reply, 1, 1000)
+    assert done["ret"] == (1, 2) and done["args"] == [[[True]]]
+    assert done["error"]["line"] == ["a.py", 3, "x = 1"]
+
+
+# -- les relais vers la référence -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "args"),
+    [
+        ("compute_neigh", [[[False] * 440] * 440, [[0] * 440] * 440]),
+        ("compute_neigh", [[[False] * 3] * 2, [[0] * 2] * 3]),  # dimensions différentes
+        ("nb_adjacent_mines", [[[False]], 0, 1.5]),
+        ("nb_adjacent_mines", [[[False]], 0, 10**12]),
+        ("initialise_mines", [[[False] * 2] * 2, 5]),
+        ("is_finished", [[[False], [False, True]], [[False], [False]]]),
+        ("display_board", [[["x"]], [[0]], [[False]]]),
+        ("initialise_open", [[]]),
+    ],
+)
+def test_relay_requests_out_of_contract_never_reach_the_reference(name, args):
+    class Reference:
+        main = staticmethod(tp.main)  # seulement pour lire le graphe d'appels de la référence
+
+        def __getattr__(self, attribute):
+            raise AssertionError("la référence ne doit pas être appelée")
+
+    message = {"rpc": name, "args": [Encoder().encode(a) for a in args]}
+    reply, call, position = relay.serve(Reference(), message, "main", [], 0, 0)
+    assert reply["raise"] and call.raised == reply["raise"] and position == 0
+
+
+@pytest.mark.parametrize("message", [{"rpc": "open", "args": []}, {"rpc": "main", "args": 3}])
+def test_unknown_relay_requests_are_malformed(message):
+    with pytest.raises(Malformed):
+        relay.serve(None, message, "main", [], 0, 0)
+
+
+def test_a_grid_sent_by_number_is_the_one_the_judge_checked():
+    """Une grille renvoyée par son numéro est celle que le juge a reçue et vérifiée ; un
+    numéro inconnu est un message mal formé ; une grille que la référence remplit ne
+    change pas celle que le juge garde."""
+    import tp_demineur
+
+    encoder = Encoder()
+    mines = [[False, True, False], [False, False, False]]
+    neigh = [[7, 7, 7], [7, 7, 7]]
+    known: dict = {}
+    full = {"rpc": "nb_adjacent_mines", "args": [encoder.encode_argument(mines), 0, 0]}
+    reply, _, _ = relay.serve(tp_demineur, full, "compute_neigh", [], 0, 0, known)
+    by_number = {"rpc": "nb_adjacent_mines", "args": [encoder.encode_argument(mines), 2, 1]}
+    assert by_number["args"][0] == {"ref": full["args"][0]["id"]}
+    reply, call, _ = relay.serve(tp_demineur, by_number, "compute_neigh", [], 0, 0, known)
+    assert reply["ret"] == 1 and call.identities[0][0] == full["args"][0]["id"]
+    mines[0][1] = 1  # la même valeur pour Python, un autre type : la grille repart en entier
+    assert "L" in encoder.encode_argument(mines)
+    unknown = {"rpc": "nb_adjacent_mines", "args": [{"ref": 999}, 0, 0]}
+    with pytest.raises(Malformed):
+        relay.serve(tp_demineur, unknown, "compute_neigh", [], 0, 0, known)
+    fill = {"rpc": "compute_neigh", "args": [{"ref": full["args"][0]["id"]}, neigh]}
+    fill["args"][1] = encoder.encode_argument(neigh)
+    reply, _, _ = relay.serve(tp_demineur, fill, "main", [], 0, 0, known)
+    assert reply["args"][1] == [[1, 0, 1], [1, 1, 1]]
+    assert known[fill["args"][1]["id"]][0] == [[7, 7, 7], [7, 7, 7]]
+
+
+def test_relayed_reference_is_time_limited(monkeypatch):
+    monkeypatch.setattr(relay, "SECONDS", 0.2)
+
+    class Slow:
+        main = staticmethod(tp.main)
+
+        @staticmethod
+        def is_finished(mines, opened):
+            while True:
+                pass
+
+    message = {"rpc": "is_finished", "args": [Encoder().encode([[False]])] * 2}
+    reply, call, _ = relay.serve(Slow(), message, "main", [], 0, 0)
+    assert reply["raise"] and call.ret is None
+
+
+# -- la copie privée du rendu --------------------------------------------------------
+
+
+def test_copy_refuses_links_and_special_files(tmp_path):
+    package = tmp_path / "tp_demineur"
+    package.mkdir()
+    (package / "__init__.py").write_text("from .tp import *\n")
+    (package / "tp.py").write_text("x = 1\n")
+    secret = tmp_path / "secret.txt"
+    secret.write_text("le secret de l'enseignant")
+    (package / "fuite.py").symlink_to(secret)
+    (package / "zero.py").symlink_to("/dev/zero")
+    (package / "projet").symlink_to(tmp_path)
+    os.mkfifo(package / "tube")
+    report = private_copy("package", package, tmp_path / "copie", 2**20, 100)
+    assert sorted(report.copied) == ["__init__.py", "tp.py"]
+    assert dict(report.refused) == {
+        "fuite.py": "lien symbolique",
+        "zero.py": "lien symbolique",
+        "projet": "lien symbolique",
+        "tube": "fichier spécial",
+    }
+    assert sorted(p.name for p in (tmp_path / "copie").iterdir()) == ["__init__.py", "tp.py"]
+
+
+def test_copy_counts_bytes_and_files(tmp_path):
+    big = tmp_path / "gros.py"
+    big.write_bytes(b"#" * 5000)
+    with pytest.raises(SubmissionError):
+        private_copy("file", big, tmp_path / "copie.py", 4096, 10)
+    many = tmp_path / "paquet"
+    many.mkdir()
+    for index in range(5):
+        (many / f"m{index}.py").write_text("")
+    with pytest.raises(SubmissionError):
+        private_copy("package", many, tmp_path / "copie", 2**20, 3)
+
+
+def test_a_linked_file_submission_is_refused(tmp_path):
+    (tmp_path / "vrai.py").write_text("x = 1\n")
+    (tmp_path / "rendu.py").symlink_to(tmp_path / "vrai.py")
+    with pytest.raises(SubmissionError):
+        private_copy("file", tmp_path / "rendu.py", tmp_path / "copie.py", 2**20, 10)
+
+
+# -- les textes montrés à l'enseignant -----------------------------------------------
+
+
+def test_control_characters_are_shown_escaped():
+    text = "a\x1b[2J\x1b]0;titre\x07b\rc\u202ed\x9be\udcff\n\tf"
+    shown = printable(text)
+    assert not any(ord(c) < 32 and c not in "\n\t" for c in shown)
+    assert "\u202e" not in shown and "\x9b" not in shown and "\udcff" not in shown
+    assert shown.endswith("\n\tf") and "\\x1b[2J" in shown
+    assert printable(shown) == shown
+
+
+@pytest.mark.parametrize("start", ["=", "+", "-", "@", "\t", "\r"])
+def test_spreadsheet_formulas_are_neutralised(start):
+    cell = spreadsheet_cell(start + 'HYPERLINK("http://exemple.invalid")')
+    assert cell[0] not in "=+-@\t\r"
+    assert spreadsheet_cell("Élodie Dupont") == "Élodie Dupont"
+
+
+# -- le filtre des appels système et le bac à sable ------------------------------------
+
+LOCKED_PROBE = textwrap.dedent(
+    """
+    import ctypes, json, os, resource, socket, sys, threading
+    sys.path.insert(0, sys.argv[1])
+    import lockdown
+    state = lockdown.lock({"memory_limit": 256 * 2**20, "file_limit": 2**20})
+    results = {"seccomp": state["seccomp"]}
+    libc = ctypes.CDLL(None, use_errno=True)
+
+    def syscall(number, *args):
+        if libc.syscall(number, *args) < 0:
+            raise OSError(ctypes.get_errno(), "refusé")
+
+    # memfd_secret (447) n'est nommé nulle part dans le filtre : refusé quand même.
+    attempts = {
+        "fork": os.fork,
+        "thread": lambda: threading.Thread(target=print).start(),
+        "socket": socket.socket,
+        "kill": lambda: os.kill(os.getppid(), 0),
+        "exec": lambda: os.execv(sys.executable, [sys.executable, "-c", "pass"]),
+        "memfd_create": lambda: os.memfd_create("x"),
+        "memfd_secret": lambda: syscall(447, 0),
+        "pipe": os.pipe,
+        # Baisser sa propre limite, ce que le noyau permet toujours : seul le filtre refuse.
+        "setrlimit": lambda: resource.setrlimit(resource.RLIMIT_AS, (2**20, 256 * 2**20)),
+    }
+    for name, attempt in attempts.items():
+        try:
+            attempt()
+            results[name] = "permis"
+        except (OSError, RuntimeError, ValueError):
+            results[name] = "refusé"
+    try:
+        bytearray(400 * 2**20)
+        results["memory"] = "permis"
+    except MemoryError:
+        results["memory"] = "refusé"
+    files = []
+    try:
+        for _ in range(1000):
+            files.append(open(os.devnull))
+        results["descriptors"] = "permis"
+    except OSError:
+        results["descriptors"] = "refusé"
+    print(json.dumps(results))
+    """
+)
+
+
+@pytest.mark.skipif(
+    not sys.platform.startswith("linux") or os.uname().machine not in lockdown.NUMBERS,
+    reason="filtre seccomp pour Linux x86-64 et arm64 seulement",
+)
+def test_the_worker_locks_itself_out_of_processes_signals_and_sockets():
+    run = subprocess.run(
+        [sys.executable, "-c", LOCKED_PROBE, str(GRADING)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    results = json.loads(run.stdout)
+    assert results == {
+        "seccomp": True,
+        "fork": "refusé",
+        "thread": "refusé",
+        "socket": "refusé",
+        "kill": "refusé",
+        "exec": "refusé",
+        "memfd_create": "refusé",
+        "memfd_secret": "refusé",
+        "pipe": "refusé",
+        "setrlimit": "refusé",
+        "memory": "refusé",
+        "descriptors": "refusé",
+    }
+
+
+def test_seccomp_program_is_well_formed():
+    for machine in lockdown.NUMBERS:
+        program = lockdown.seccomp_program(machine)
+        assert len(program) % 8 == 0 and len(program) // 8 < 4096
+
+
+def test_seccomp_allow_list_is_named_and_numbered():
+    """Chaque appel permis existe sur chaque architecture sous le nom du noyau, avec son
+    numéro ; libseccomp, quand elle est là, donne les mêmes numéros."""
+    names = [name for family in lockdown.ALLOWED.values() for name in family]
+    assert len(names) == len(set(names))
+    for table in lockdown.NUMBERS.values():
+        assert set(table) <= set(names)
+    # Les appels qu'arm64 n'a pas (il n'a que leur version « at ») : c'est tout.
+    assert set(names) - set(lockdown.NUMBERS["aarch64"]) == {
+        "open", "stat", "lstat", "dup2", "readlink", "access", "unlink", "mkdir", "rename"
+    }  # fmt: skip
+    assert set(names) == set(lockdown.NUMBERS["x86_64"])
+    try:
+        import ctypes
+
+        libseccomp = ctypes.CDLL("libseccomp.so.2")
+    except OSError:
+        pytest.skip("libseccomp absente : numéros non recoupés")
+    libseccomp.seccomp_arch_resolve_name.restype = ctypes.c_uint32
+    libseccomp.seccomp_syscall_resolve_name_arch.argtypes = [ctypes.c_uint32, ctypes.c_char_p]
+    for machine, table in lockdown.NUMBERS.items():
+        token = libseccomp.seccomp_arch_resolve_name(machine.encode())
+        for name, number in table.items():
+            assert libseccomp.seccomp_syscall_resolve_name_arch(token, name.encode()) == number
+
+
+@pytest.mark.skipif(sandbox.probe().mode != "bwrap", reason="bubblewrap indisponible ici")
+def test_the_sandbox_sees_nothing_of_the_machine(tmp_path):
+    """Dans le bac à sable : ni le projet, ni le dossier personnel, ni /tmp, ni d'autres
+    processus, rien d'écrivable dans l'installation de Python, et aucun chemin de la
+    machine dans la table des montages hors de ce qui est montré (/usr, le préfixe de
+    Python) : le rendu y est une copie, sans le chemin d'où elle vient."""
+    (tmp_path / "rendu.py").write_text("x = 1\n")
+    code = textwrap.dedent(
+        """
+        import json, os, sys
+        seen = {}
+        for path in ["/home", "/tmp", "/etc/passwd", "/proc/2", "/sys", *sys.argv[2:]]:
+            seen[path] = os.path.exists(path)
+        seen["pids"] = sorted(int(p) for p in os.listdir("/proc") if p.isdigit())
+        home = sys.argv[1]
+        seen["home"] = sorted(os.listdir(home)) if os.path.isdir(home) else []
+        seen["uid"] = os.getuid()
+        with open("/proc/self/mountinfo") as table:
+            seen["roots"] = [line.split()[3] for line in table]
+        with open("/sandbox/soumission/rendu.py") as copy:
+            seen["code"] = copy.read()
+        try:
+            open("/usr/fichier", "w")
+            seen["usr"] = "écrit"
+        except OSError:
+            seen["usr"] = "refusé"
+        print(json.dumps(seen))
+        """
+    )
+    info_read, info_write = os.pipe()
+    sources, folders = sandbox.inside_paths(tmp_path / "rendu.py", "rendu.py")
+    files = {inside: os.open(source, os.O_RDONLY) for inside, source in sources.items()}
+    args = sandbox.command(files, folders, 2**20, info_write)
+    project = Path(__file__).resolve().parents[2]
+    outside = [str(project), str(tmp_path)]
+    run = subprocess.run(
+        [*args, str(sandbox.interpreter()), "-S", "-s", "-c", code, str(Path.home()), *outside],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        pass_fds=(info_write, *files.values()),
+        check=False,
+    )
+    for descriptor in (info_read, info_write, *files.values()):
+        os.close(descriptor)
+    seen = json.loads(run.stdout)
+    hidden = ["/home", "/tmp", "/etc/passwd", "/proc/2", "/sys", *outside]
+    assert [path for path in hidden if seen[path]] == []
+    # Le dossier personnel n'existe que si Python y est installé, et ne montre que lui.
+    prefix = Path(os.path.realpath(sys.base_prefix))
+    home = Path.home()
+    allowed = {prefix.relative_to(home).parts[0]} if prefix.is_relative_to(home) else set()
+    assert set(seen["home"]) <= allowed
+    assert seen["pids"] == [1] and seen["uid"] == 65534 and seen["usr"] == "refusé"
+    assert seen["code"] == "x = 1\n"
+    shown = ("/usr", "/etc/ld.so.cache", "/lib", str(prefix))
+    machine_paths = [root for root in seen["roots"] if root.startswith(("/tmp", "/home", "/root"))]
+    assert [root for root in machine_paths if not root.startswith(shown)] == []
+    assert not [root for root in seen["roots"] if str(tmp_path) in root or str(project) in root]

@@ -1,0 +1,278 @@
+"""Construire l'autograder Gradescope du TP : ``autograder.zip``.
+
+    python tests/tools/build_gradescope.py [DEST] [--contre-exemples toujours|apres-echeance|jamais]
+                               [--exiger-bac-a-sable] [--duree-max 9] [--python 3.10]
+
+Le zip suit le format documenté par Gradescope : ``setup.sh`` et
+``run_autograder`` à sa racine. Gradescope l'extrait dans
+``/autograder/source``, lance ``setup.sh`` une fois (en construisant l'image),
+puis ``run_autograder`` pour chaque rendu, déposé dans
+``/autograder/submission`` ; le résultat va dans
+``/autograder/results/results.json``. Le zip contient :
+
+- ``setup.sh`` : installe Python, ``bubblewrap`` (apt) et les versions
+  épinglées de pytest et hypothesis (``requirements.txt``, celles installées ici) ;
+  ``setup.sh --verifier`` vérifie l'installation sans rien installer ;
+- ``run_autograder`` : lance ``tests/tools/grade_gradescope.py`` avec les options
+  choisies ici ;
+- le correcteur (``tests/`` sans le corpus ni les tests du projet), la solution
+  de référence (``tp_demineur/`` : elle répond aux relais) et les réglages de
+  pytest du dépôt (``pyproject.toml``).
+
+Les deux scripts prennent la racine dans la variable ``AUTOGRADER_ROOT``
+(``/autograder`` par défaut), et l'interpréteur dans ``AUTOGRADER_PYTHON``
+(par défaut celui que ``setup.sh`` installe) : on peut les essayer hors de
+Gradescope.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+import tempfile
+import zipfile
+from importlib import metadata
+from pathlib import Path
+
+TESTS = Path(__file__).resolve().parents[1]
+ROOT = TESTS.parent
+# Le correcteur (tests/), et la racine pour l'analyseur d'options en français du jeu.
+sys.path.insert(1, str(ROOT))
+sys.path.insert(1, str(TESTS))
+
+from grading import secret  # noqa: E402
+from tools.grade_gradescope import (  # noqa: E402
+    MINIMUM_PYTHON,
+    ROOT_DEFAULT,
+    add_grading_options,
+    grading_arguments,
+)
+from tp_demineur.arguments import FrenchParser  # noqa: E402
+
+# Le correcteur : ses modules (grading/, classroom/), les tests notés (graded/, les
+# seuls que lit une notation, voir conftest.py) et les programmes qui notent un rendu.
+GRADER_FILES = [
+    "conftest.py",
+    "options.py",
+    "tools/__init__.py",
+    "tools/grade_class.py",
+    "tools/grade_gradescope.py",
+]
+GRADER_PACKAGES = ["grading", "classroom", "graded"]
+REFERENCE_FILES = ["__init__.py", "tp.py", "arguments.py"]  # tp_demineur/ : relais et options
+PINNED = ["pytest", "hypothesis"]
+IMAGE_PYTHON = "3.10"  # Ubuntu 22.04, l'image de base par défaut de Gradescope
+EXECUTABLE = 0o100755
+REGULAR = 0o100644
+ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # la même date partout : le même zip pour le même dépôt
+
+SETUP = """\
+#!/usr/bin/env bash
+# Installe ce dont a besoin le correcteur du TP démineur. Gradescope le lance une
+# fois, en root, en construisant l'image (Ubuntu). « setup.sh --verifier » vérifie
+# seulement l'installation, sans rien installer ni télécharger.
+set -euo pipefail
+racine="${{AUTOGRADER_ROOT:-{root}}}"
+source_dir="$racine/source"
+python="${{AUTOGRADER_PYTHON:-$racine/venv/bin/python}}"
+version_ok='import sys; sys.exit(sys.version_info < {minimum})'
+
+verifier() {{
+    if ! "$python" -c "$version_ok"; then
+        echo "PROBLÈME : $python n'est pas Python {minimum_text} ou plus récent." >&2
+        return 1
+    fi
+    "$python" "$source_dir/tests/tools/grade_gradescope.py" --verifier
+}}
+
+if [ "${{1:-}}" = "--verifier" ]; then
+    verifier
+    exit 0
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+apt-get update
+apt-get install -y --no-install-recommends python3 python3-venv bubblewrap
+if ! python3 -c "$version_ok"; then
+    echo "PROBLÈME : l'image a $(python3 --version) ; il faut Python {minimum_text} ou plus" \\
+        "récent (image de base Ubuntu 22.04 ou plus récente)." >&2
+    exit 1
+fi
+python3 -m venv "$racine/venv"
+"$racine/venv/bin/python" -m pip install --no-cache-dir --disable-pip-version-check \\
+    -r "$source_dir/requirements.txt"
+verifier
+"""
+
+RUN = """\
+#!/usr/bin/env bash
+# Lancé par Gradescope pour chaque rendu : note $racine/submission et écrit
+# $racine/results/results.json (voir tests/tools/grade_gradescope.py).
+racine="${{AUTOGRADER_ROOT:-{root}}}"
+python="${{AUTOGRADER_PYTHON:-$racine/venv/bin/python}}"
+exec "$python" "$racine/source/tests/tools/grade_gradescope.py" --racine "$racine" {options}
+"""
+
+
+class BuildError(Exception):
+    """L'autograder ne peut pas être construit (message en français)."""
+
+
+def grader_files(root: Path) -> dict[str, Path]:
+    """Le correcteur et la référence : chemin dans le zip → fichier du dépôt."""
+    tests = root / "tests"
+    files = {f"tests/{name}": tests / name for name in GRADER_FILES}
+    for package in GRADER_PACKAGES:
+        files |= {
+            f"tests/{package}/{path.name}": path for path in sorted(tests.glob(f"{package}/*.py"))
+        }
+    files |= {f"tp_demineur/{name}": root / "tp_demineur" / name for name in REFERENCE_FILES}
+    missing = [name for name, path in files.items() if not path.is_file()]
+    if missing:
+        raise BuildError(f"fichiers introuvables dans le dépôt : {', '.join(missing)}")
+    return files
+
+
+def pytest_settings(pyproject: str) -> str:
+    """La section ``[tool.pytest.ini_options]`` du pyproject.toml du dépôt, seule."""
+    match = re.search(r"^\[tool\.pytest\.ini_options\]\n(?:(?!\[).*\n?)*", pyproject, re.M)
+    if match is None:
+        raise BuildError("pyproject.toml n'a pas de section [tool.pytest.ini_options]")
+    return "# Les réglages de pytest du dépôt tp_demineur.\n" + match.group().rstrip() + "\n"
+
+
+def pinned_versions(python: str) -> dict[str, str]:
+    """Les versions installées de pytest et hypothesis, si elles acceptent ce Python-là."""
+    from packaging.specifiers import SpecifierSet  # installé avec pytest
+
+    versions = {}
+    for name in PINNED:
+        try:
+            versions[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            raise BuildError(
+                f"{name} n'est pas installé ici : pip install -e \".[test]\" d'abord"
+            ) from None
+        accepted = metadata.metadata(name).get("Requires-Python") or ""
+        if not SpecifierSet(accepted).contains(python):
+            raise BuildError(
+                f"{name} {versions[name]} demande Python {accepted}, mais l'image de Gradescope "
+                f"a Python {python} (--python). Construisez l'autograder depuis un environnement "
+                f'Python {python} (python{python} -m venv …, puis pip install -e ".[test]") : '
+                "pip y choisit des versions qui conviennent, celles que le zip épinglera."
+            )
+    return versions
+
+
+def contents(root: Path, arguments: argparse.Namespace) -> dict[str, tuple[bytes, int]]:
+    """Tout le zip : chemin → (octets, droits)."""
+    minimum = ".".join(map(str, MINIMUM_PYTHON))
+    setup = SETUP.format(root=ROOT_DEFAULT, minimum=MINIMUM_PYTHON, minimum_text=minimum)
+    run = RUN.format(root=ROOT_DEFAULT, options=" ".join(grading_arguments(arguments)))
+    versions = pinned_versions(arguments.python)
+    pins = "".join(f"{name}=={version}\n" for name, version in versions.items())
+    pyproject = pytest_settings((root / "pyproject.toml").read_text(encoding="utf-8"))
+    files = {
+        "setup.sh": (setup.encode(), EXECUTABLE),
+        "run_autograder": (run.encode(), EXECUTABLE),
+        "requirements.txt": (pins.encode(), REGULAR),
+        "pyproject.toml": (pyproject.encode(), REGULAR),
+    }
+    for name, path in grader_files(root).items():
+        files[name] = (path.read_bytes(), REGULAR)
+    return files
+
+
+def write_zip(dest: Path, files: dict[str, tuple[bytes, int]]) -> None:
+    """Écrit le zip d'un coup (un zip à moitié écrit n'est jamais laissé à DEST)."""
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=dest.parent, prefix=".autograder-", suffix=".zip")
+    os.close(handle)
+    try:
+        with zipfile.ZipFile(temporary, "w", zipfile.ZIP_DEFLATED) as bundle:
+            for name, (data, mode) in files.items():
+                info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
+                info.create_system = 3  # Unix : les droits ci-dessous comptent
+                info.external_attr = mode << 16
+                info.compress_type = zipfile.ZIP_DEFLATED
+                bundle.writestr(info, data)
+        os.replace(temporary, dest)
+    finally:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+
+
+def python_version(text: str) -> str:
+    """Un type d'option : une version de Python X.Y, au moins le minimum du correcteur."""
+    match = re.fullmatch(r"(\d+)\.(\d+)", text)
+    if match is None or tuple(map(int, match.groups())) < MINIMUM_PYTHON:
+        minimum = ".".join(map(str, MINIMUM_PYTHON))
+        raise argparse.ArgumentTypeError(
+            f"« {text} » : il faut une version X.Y, {minimum} ou plus récente"
+        )
+    return text
+
+
+def parse_arguments(argv=None):
+    parser = FrenchParser(
+        prog="python tests/tools/build_gradescope.py",
+        description="Écrit l'autograder Gradescope du TP (un zip à déposer sur la page "
+        "« Configure Autograder » d'un devoir de programmation).",
+    )
+    parameters = parser.add_argument_group("paramètre")
+    parameters.add_argument(
+        "dest",
+        type=Path,
+        nargs="?",
+        default=Path("autograder.zip"),
+        metavar="DEST",
+        help="le zip à écrire (autograder.zip)",
+    )
+    options = parser.options_group()
+    add_grading_options(options)
+    options.add_argument(
+        "--python",
+        type=python_version,
+        default=IMAGE_PYTHON,
+        metavar="X.Y",
+        help=f"la version de Python de l'image de base choisie sur Gradescope ({IMAGE_PYTHON} : "
+        "Ubuntu 22.04, l'image par défaut) ; pytest et hypothesis installés ici doivent "
+        "l'accepter",
+    )
+    return parser.parse_args(argv)
+
+
+def main(argv=None) -> int:
+    arguments = parse_arguments(argv)
+    drawn = arguments.secret is None
+    if drawn:
+        arguments.secret = secret.draw()
+    try:
+        files = contents(ROOT, arguments)
+        write_zip(arguments.dest, files)
+    except (BuildError, OSError) as error:
+        print(f"Autograder non écrit : {error}", file=sys.stderr)
+        return 2
+    pins = files["requirements.txt"][0].decode().split()
+    print(
+        f"{arguments.dest} écrit : {len(files)} fichiers ; {', '.join(pins)} (Python "
+        f"{arguments.python}) ; contre-exemples : {arguments.contre_exemples} ; bac à sable : "
+        f"{'exigé' if arguments.exiger_bac_a_sable else 'si le conteneur le permet'}."
+    )
+    print(
+        f"Secret des cas{' (tiré au hasard)' if drawn else ''} : {arguments.secret}. "
+        f"Gardez-le pour vous ; --secret {arguments.secret} reconstruit un autograder qui "
+        "note à l'identique."
+    )
+    print(
+        "Sur Gradescope : dans un devoir « Programming Assignment », page « Configure "
+        "Autograder », déposez ce zip (image de base : Ubuntu 22.04), puis essayez-le avec "
+        "« Test Autograder » sur un rendu juste et un rendu faux."
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

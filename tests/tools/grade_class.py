@@ -1,0 +1,624 @@
+"""Noter toute une classe d'un coup.
+
+    python tests/tools/grade_class.py RENDUS [--sortie NOTES] [--jobs 2] [--force] [--secret S]
+
+RENDUS est le dossier des rendus, ou l'archive .zip de Moodle (« Télécharger tous
+les travaux remis »), telle quelle ou extraite. Un rendu est un fichier ``.py``,
+un dossier (paquet ``tp_demineur/``, dossier qui le contient, ou dossier avec un
+seul fichier du TP) ou une archive ``.zip`` ; chaque entrée du dossier est notée
+ou dite « non notée » avec sa raison. Chaque rendu est noté par la même commande
+que pour un seul étudiant, ``python -m pytest tests --submission RENDU``,
+plusieurs à la fois, tous sur les mêmes cas, tirés du secret de la classe
+(``--secret``, ou tiré au hasard et écrit dans la synthèse). Dans NOTES (par
+défaut ``notes/``) :
+
+- ``notes.csv`` : une ligne par rendu, son statut, une colonne par question, le
+  total (UTF-8 avec BOM, « ; » et virgule décimale, pour les tableurs en français) ;
+- ``notes_moodle.csv`` : pour un export de Moodle, la feuille d'évaluation à
+  téléverser dans le devoir ;
+- ``retours_moodle.zip`` : pour un export de Moodle, les retours à téléverser
+  dans le devoir (« Téléverser plusieurs fichiers de feedback dans une archive ZIP ») ;
+- ``retours/ETUDIANT.txt`` : le retour détaillé de chaque rendu ;
+- ``synthese.md`` : la synthèse de la classe ;
+- ``rapport.html`` : la même synthèse en une page, avec ses graphiques et les rendus
+  qui se ressemblent (avec copydetect) ;
+- ``similarite.csv`` : chaque paire de rendus notés et la part de code qu'ils
+  partagent (avec copydetect) ;
+- ``json/ETUDIANT.json`` : le résultat au format results.json de Gradescope.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import selectors
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from pathlib import Path, PurePosixPath
+
+# Le correcteur (tests/), et la racine du dépôt pour l'analyseur d'options en français du jeu.
+sys.path.insert(1, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(1, str(Path(__file__).resolve().parents[1]))
+
+from classroom import moodle, similarity
+from classroom.archives import CLASS_LIMITS, UnsafeArchive, extract_zip
+from classroom.entries import Entry, is_zip, list_class, prepare
+from classroom.feedback import feedback
+from classroom.grade_sheet import write_notes
+from classroom.report import class_report
+from classroom.results import Outcome, in_bareme_order
+from classroom.summary import class_summary
+from grading import mark_scheme, sandbox, scoring, secret
+from grading.locate import is_system_entry
+from grading.safe_text import one_line, printable
+from grading.scoring import facts, french_number
+from tp_demineur.arguments import FrenchParser, bounded_int
+
+TESTS = Path(__file__).resolve().parents[1]
+ROOT = TESTS.parent
+TIME_LIMIT = 15 * 60  # secondes, pour noter un seul rendu
+SANDBOX_OPTIONS: list[str] = []  # --require-sandbox ou --no-sandbox, passé à chaque notation
+
+# Ce qu'une notation écrit dans le dossier de sortie (et qu'une autre remplace).
+OUTPUTS = [
+    "notes.csv",
+    "notes_moodle.csv",
+    "retours_moodle.zip",
+    "synthese.md",
+    "rapport.html",
+    "similarite.csv",
+    "retours",
+    "json",
+]
+
+
+def not_graded(reason: str, journal: list[str] | None = None) -> dict:
+    """Le résultat d'un rendu qui n'a pas pu être noté : aucune note, une raison (au
+    format results.json de Gradescope, la raison dans ``extra_data``, avec la fin du
+    journal de la notation s'il y en a une, pour l'enseignant seul)."""
+    extra: dict = {"max_score": mark_scheme.TOTAL, "non_note": reason}
+    if journal:
+        extra["journal"] = journal
+    return {
+        "score": 0.0,
+        "output": "Le rendu n'a pas pu être noté : " + reason,
+        "tests": [],
+        "extra_data": extra,
+    }
+
+
+def pytest_arguments(path: Path) -> list[str]:
+    """Les arguments de ``python -m pytest`` pour noter un rendu (le résultat part sur le
+    descripteur ``--results-fd``, ajouté par qui lance la notation)."""
+    return [
+        str(TESTS),
+        # La configuration du dépôt, quoi qu'il y ait autour des rendus (un pytest.ini
+        # planté dans un dossier d'étudiant n'est jamais lu).
+        "-c",
+        str(ROOT / "pyproject.toml"),
+        "--rootdir",
+        str(ROOT),
+        "-q",
+        "-p",
+        "no:randomly",
+        f"--submission={path.resolve()}",
+        *SANDBOX_OPTIONS,
+    ]
+
+
+def drain(descriptors: list[int]) -> list[bytes]:
+    """Lit chaque descripteur jusqu'à sa fermeture, tous à la fois ; les ferme."""
+    received = {descriptor: [] for descriptor in descriptors}
+    with selectors.DefaultSelector() as selector:
+        for descriptor in descriptors:
+            selector.register(descriptor, selectors.EVENT_READ)
+        while selector.get_map():
+            for key, _ in selector.select():
+                chunk = os.read(key.fd, 1 << 16)
+                if chunk:
+                    received[key.fd].append(chunk)
+                else:
+                    selector.unregister(key.fd)
+                    os.close(key.fd)
+    return [b"".join(received[descriptor]) for descriptor in descriptors]
+
+
+class Launcher:
+    """Le lanceur pré-chargé (``classroom/launcher.py``), partagé par les notations en cours :
+    chaque notation y part d'une copie d'un processus qui a déjà importé pytest et le
+    correcteur, au lieu de tout recommencer."""
+
+    def __init__(self):
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        self.channel = ours
+        self.lock = threading.Lock()
+        self.started = 0  # les notations parties du lanceur
+        with theirs:
+            self.process = subprocess.Popen(
+                [sys.executable, str(TESTS / "classroom" / "launcher.py"), str(theirs.fileno())],
+                cwd=ROOT,
+                stdin=subprocess.DEVNULL,
+                pass_fds=(theirs.fileno(),),
+            )
+
+    def run(self, arguments: list[str], scratch: str) -> tuple[bytes, bytes, str | None]:
+        """Une notation : (journal, résultat, problème) ; ``OSError`` si le lanceur ne
+        répond plus (la notation n'a pas commencé)."""
+        pipes = [os.pipe() for _ in range(3)]  # journal, résultat, issue
+        request = {
+            "arguments": arguments,
+            "environment": {"TMPDIR": scratch},
+            "seconds": TIME_LIMIT,
+        }
+        try:
+            with self.lock:
+                socket.send_fds(self.channel, [json.dumps(request).encode()], [w for _, w in pipes])
+                self.started += 1
+        except OSError:
+            for descriptor in [d for pipe in pipes for d in pipe]:
+                os.close(descriptor)
+            raise
+        for _, write in pipes:
+            os.close(write)
+        log, result, status = drain([read for read, _ in pipes])
+        try:
+            issue = json.loads(status)
+        except ValueError:
+            return log, result, "la notation s'est arrêtée sans résultat"
+        if issue.get("expired"):
+            return b"", result, f"la notation a dépassé {TIME_LIMIT} s et a été arrêtée"
+        code = issue.get("code")
+        return log, result, None if code in (0, 1) else f"code de sortie {code}"
+
+    def close(self):
+        self.channel.close()  # le lanceur s'arrête de lui-même
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+def run_process(arguments: list[str], scratch: str) -> tuple[bytes, bytes, str | None]:
+    """Une notation dans un nouveau processus ``python -m pytest`` : (journal, résultat,
+    problème)."""
+    read, write = os.pipe()
+    received: list[bytes] = []
+    try:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "pytest", *arguments, f"--results-fd={write}"],
+            cwd=ROOT,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            pass_fds=(write,),
+            env={**os.environ, "TMPDIR": scratch},
+        )
+    finally:
+        os.close(write)
+    reader = threading.Thread(target=lambda: received.extend(drain([read])))
+    reader.start()
+    try:
+        log, _ = process.communicate(timeout=TIME_LIMIT)
+        problem = None if process.returncode in (0, 1) else f"code de sortie {process.returncode}"
+    except subprocess.TimeoutExpired:
+        problem = f"la notation a dépassé {TIME_LIMIT} s et a été arrêtée"
+        log = b""
+    finally:
+        # Le bac à sable meurt avec son pytest (--die-with-parent), le processus de
+        # travail sans bac à sable aussi (PR_SET_PDEATHSIG). Un Ctrl-C de l'enseignant
+        # atteint tout le groupe, notations en cours comprises.
+        process.kill()
+        process.wait()
+    reader.join()
+    return log, received[0], problem
+
+
+def grade_one(name: str, path: Path, out: Path, launcher: Launcher | None = None) -> dict:
+    """Note un rendu ; renvoie son results.json.
+
+    La notation est celle de ``python -m pytest tests --submission RENDU`` : dans un
+    nouveau processus, ou partie du lanceur pré-chargé s'il y en a un. Le résultat
+    revient par un tube que seule la notation a reçu (``--results-fd``) : le code de
+    l'étudiant, dans son bac à sable, ne voit ni ce tube, ni ce programme, ni aucun
+    fichier de résultats. La notation est tuée si elle dépasse sa limite de temps, et
+    son processus de travail avec elle.
+    """
+    arguments = pytest_arguments(path)
+    # Un dossier temporaire à cette notation, effacé ici même si pytest a été tué.
+    scratch = tempfile.mkdtemp(prefix="demineur-classe-")
+    try:
+        try:
+            if launcher is None:
+                raise OSError
+            log, received, problem = launcher.run(arguments, scratch)
+        except OSError:  # pas de lanceur, ou il ne répond plus : un processus neuf
+            log, received, problem = run_process(arguments, scratch)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    text = log.decode("utf-8", "replace") if log else ""
+    try:
+        result = json.loads(received.decode("utf-8")) if received else None
+    except ValueError:
+        result = None
+    if result is None or type(result) is not dict or "tests" not in result:
+        # Un refus du correcteur (pytest.UsageError) est une phrase en français écrite
+        # pour l'utilisateur : c'est la raison. La fin du journal de pytest est pour
+        # l'enseignant seul (la console) : elle peut citer les chemins de sa machine,
+        # jamais dans le retour de l'étudiant.
+        refusals = [
+            line[len("ERROR: ") :] for line in text.splitlines() if line.startswith("ERROR: ")
+        ]
+        reason = (refusals or [problem or "la notation s'est arrêtée sans résultat"])[0]
+        journal = [printable(line) for line in text.splitlines() if line.strip()][-5:]
+        return not_graded(printable(reason), journal)
+    return result
+
+
+def parse_arguments(argv=None):
+    parser = FrenchParser(
+        prog="python tests/tools/grade_class.py",
+        description="Note tous les rendus d'un dossier (un fichier .py, un dossier ou une "
+        "archive .zip par étudiant), ou de l'archive des travaux remis de Moodle, et écrit "
+        "notes.csv, un retour par étudiant et une synthèse de la classe.",
+    )
+    parameters = parser.add_argument_group("paramètre")
+    parameters.add_argument(
+        "rendus",
+        type=Path,
+        metavar="RENDUS",
+        help="le dossier des rendus, ou l'archive .zip des travaux remis de Moodle",
+    )
+    options = parser.options_group()
+    options.add_argument(
+        "--sortie", type=Path, default=Path("notes"), help="où écrire les notes (notes/)"
+    )
+    options.add_argument(
+        "--jobs",
+        type=bounded_int(1, None),
+        default=2,
+        help="combien de rendus noter à la fois (2)",
+    )
+    options.add_argument(
+        "--force",
+        action="store_true",
+        help="remplacer les résultats d'une notation précédente dans le dossier de sortie",
+    )
+    isolation = options.add_mutually_exclusive_group()
+    isolation.add_argument(
+        "--require-sandbox",
+        action="store_true",
+        help="ne noter aucun rendu sans bac à sable (bubblewrap)",
+    )
+    isolation.add_argument(
+        "--no-sandbox",
+        action="store_true",
+        help="noter sans bac à sable (le code des étudiants tourne avec vos droits)",
+    )
+    options.add_argument(
+        "--secret",
+        metavar="SECRET",
+        help="le secret d'où sont tirés les cas de toute la classe : par défaut, un nouveau, "
+        "tiré au hasard et écrit dans synthese.md ; redonnez-le pour noter à nouveau à "
+        "l'identique (à défaut, la variable TP_DEMINEUR_SECRET)",
+    )
+    options.add_argument(
+        "--moodle-sur",
+        type=bounded_int(1, None),
+        default=100,
+        metavar="N",
+        help="la note maximale du devoir dans Moodle : notes_moodle.csv donne les notes sur N "
+        "(100, la valeur d'un nouveau devoir Moodle)",
+    )
+    return parser.parse_args(argv)
+
+
+def output_problem(out: Path, rendus: Path, force: bool) -> str | None:
+    """Pourquoi le dossier de sortie ne convient pas (None s'il convient)."""
+    out, rendus = out.resolve(), rendus.resolve()
+    if out.exists() and not out.is_dir():
+        return f"{out} existe et n'est pas un dossier : choisissez-en un autre avec --sortie"
+    if rendus.is_dir() and (out == rendus or rendus in out.parents):
+        return (
+            f"le dossier de sortie {out} est dans le dossier des rendus : choisissez-en un "
+            "autre avec --sortie"
+        )
+    previous = [name for name in OUTPUTS if (out / name).exists()]
+    if previous and not force:
+        return (
+            f"{out} contient déjà les résultats d'une notation ({', '.join(previous)}) : "
+            "relancez avec --force pour les remplacer, ou choisissez un autre dossier avec "
+            "--sortie"
+        )
+    return None
+
+
+def put_in_place(stage: Path, out: Path) -> None:
+    """Met les résultats écrits dans ``stage`` à leur place dans ``out``.
+
+    Les résultats précédents ne sont mis de côté qu'à ce moment, une fois les nouveaux
+    écrits, et effacés une fois les nouveaux en place : une notation interrompue ou un
+    disque plein ne les fait jamais perdre. Si un déplacement échoue, les deux
+    versions restent dans ``out`` (:class:`OSError` dit où).
+    """
+    aside = Path(tempfile.mkdtemp(prefix=".notation-precedente-", dir=out))
+    for name in OUTPUTS:
+        if (out / name).exists() or (out / name).is_symlink():
+            (out / name).rename(aside / name)
+    for name in OUTPUTS:
+        if (stage / name).exists():
+            (stage / name).rename(out / name)
+    shutil.rmtree(aside)
+    shutil.rmtree(stage)
+
+
+def class_folder(rendus: Path, workdir: Path) -> tuple[Path, dict[str, str]]:
+    """Le dossier des rendus, et les rendus touchés par une entrée refusée de l'archive
+    (nom du rendu dans ce dossier → raison).
+
+    L'archive .zip de toute la classe est d'abord extraite ; une entrée refusée pour
+    elle-même (une « bombe », un lien) n'est pas extraite et ne coûte que son rendu.
+    Une archive qui ne contient qu'un dossier (le dossier des rendus, zippé) : c'est lui.
+    """
+    if rendus.is_dir():
+        return rendus, {}
+    refused: dict[str, str] = {}
+    folder = extract_zip(rendus, workdir / "classe", CLASS_LIMITS, refused)
+    paths = [PurePosixPath(name).parts for name in refused]
+    contents = [p for p in folder.iterdir() if not is_system_entry(p)]
+    if (
+        len(contents) == 1
+        and contents[0].is_dir()
+        and not moodle.parse(contents[0].name, True)
+        and all(len(parts) > 1 and parts[0] == contents[0].name for parts in paths)
+    ):
+        folder, paths = contents[0], [parts[1:] for parts in paths]
+    touched: dict[str, str] = {}
+    for parts, reason in zip(paths, refused.values()):
+        touched.setdefault(parts[0] + ("/" if len(parts) > 1 else ""), reason)
+    return folder, touched
+
+
+def grade_all(entries: list[Entry], workdir: Path, out: Path, jobs: int) -> list[Outcome]:
+    """Prépare et note chaque rendu, ``jobs`` à la fois ; écrit sur la console le résultat
+    de chacun dès qu'il est connu, avec ``N/M`` et le temps qu'il reste ; renvoie les
+    résultats dans l'ordre des rendus."""
+    paths = {entry.label: prepare(entry, workdir) for entry in entries}
+    column = min(40, max(len(entry.label) for entry in entries))
+    total = len(entries)
+    gradable = sum(1 for path in paths.values() if path is not None)
+    print(f"{total} rendu(s) : {gradable} à noter, {jobs} à la fois…")
+    outcomes: dict[str, Outcome] = {}
+
+    def show(entry: Entry, result: dict | None, left: str = "") -> None:
+        outcome = outcomes[entry.label] = Outcome(entry, result)
+        count = f"{len(outcomes)}/{total}"
+        print(
+            f"  {count:>{2 * len(str(total)) + 1}}  {entry.label:<{column}}  "
+            f"{console_line(outcome)}{left}"
+        )
+        for line in facts(result or {}).get("journal", []):
+            print(f"  {'':<{column}}      | {one_line(line)}")
+
+    for entry in entries:
+        if paths[entry.label] is None:
+            show(entry, None)
+    start = time.monotonic()
+    launcher = Launcher() if gradable else None
+    try:
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            futures = {
+                pool.submit(grade_one, entry.label, paths[entry.label], out, launcher): entry
+                for entry in entries
+                if paths[entry.label] is not None
+            }
+            try:
+                for done, future in enumerate(as_completed(futures), start=1):
+                    remaining = gradable - done
+                    seconds = (time.monotonic() - start) / done * remaining
+                    left = f"   (reste environ {seconds:.0f} s)" if remaining else ""
+                    show(futures[future], in_bareme_order(future.result()), left)
+            except KeyboardInterrupt:  # Ctrl-C : les notations pas encore commencées sont annulées
+                for future in futures:
+                    future.cancel()
+                raise
+    finally:
+        if launcher is not None:
+            launcher.close()
+    for label, outcome in outcomes.items():
+        if outcome.graded:
+            outcome.code = similarity.submission_code(paths[label])
+    return [outcomes[entry.label] for entry in entries]
+
+
+def console_line(outcome: Outcome) -> str:
+    """Ce que la console dit d'un rendu, sur une seule ligne : sa note (et la première
+    remarque), ou pourquoi il n'est pas noté."""
+    if not outcome.graded:
+        return shortened(one_line(outcome.status), 110)
+    note = f"  ({shortened(one_line(outcome.notes[0]), 70)})" if outcome.notes else ""
+    return f"{french_number(outcome.score):>6} / 20{note}"
+
+
+def shortened(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def write_text(path: Path, text: str) -> None:
+    path.write_text(text, encoding="utf-8")
+
+
+def write_outputs(
+    out: Path, outcomes: list[Outcome], moodle_out_of: int, class_secret: str | None = None
+) -> tuple[list[Path], list[str]]:
+    """Écrit notes, retours, synthèse et feuille Moodle dans ``out``.
+
+    Renvoie les fichiers principaux écrits et les écritures ratées (chacune : le
+    fichier et la raison) : un fichier qui ne peut pas être écrit ne coûte que lui.
+    """
+    failures: list[str] = []
+
+    def attempt(path: Path, write, *args) -> bool:
+        try:
+            write(path, *args)
+            return True
+        except (OSError, ValueError) as error:
+            reason = getattr(error, "strerror", None) or str(error)
+            failures.append(f"{path.relative_to(out)} : {reason}")
+            return False
+
+    (out / "retours").mkdir(parents=True, exist_ok=True)
+    (out / "json").mkdir(parents=True, exist_ok=True)
+    texts = {outcome.entry.label: feedback(outcome) for outcome in outcomes}
+    for outcome in outcomes:
+        label = outcome.entry.label
+        attempt(out / "retours" / f"{label}.txt", write_text, texts[label])
+        if outcome.graded:
+            attempt(out / "json" / f"{label}.json", write_text, scoring.json_text(outcome.result))
+    codes = {o.entry.label: o.code for o in outcomes if o.graded and o.code is not None}
+    pairs = similarity.similar_pairs(codes, similarity.kit_skeleton())
+    report = class_report(outcomes, class_secret, pairs)
+    written = [
+        path
+        for path, write, content in (
+            (out / "notes.csv", write_notes, outcomes),
+            (out / "synthese.md", write_text, class_summary(outcomes, class_secret)),
+            (out / "rapport.html", write_text, report),
+        )
+        if attempt(path, write, content)
+    ]
+    if pairs is not None and attempt(out / "similarite.csv", similarity.write_csv, pairs):
+        written.append(out / "similarite.csv")
+    grades = [(o.entry.moodle, o.score) for o in outcomes if o.graded and o.entry.moodle]
+    worksheet = out / "notes_moodle.csv"
+    if grades and attempt(worksheet, moodle.write_worksheet, grades, moodle_out_of):
+        written.append(worksheet)
+    # Les retours de tous les étudiants de l'export, notés ou non.
+    feedbacks = [(o.entry.moodle, texts[o.entry.label]) for o in outcomes if o.entry.moodle]
+    archive = out / "retours_moodle.zip"
+    if feedbacks and attempt(archive, moodle.write_feedback_zip, feedbacks):
+        written.append(archive)
+    return written, failures
+
+
+def main(argv=None) -> int:
+    arguments = parse_arguments(argv)
+    rendus, out = arguments.rendus, arguments.sortie
+    if not (rendus.is_dir() or is_zip(rendus)):
+        print(f"{rendus} n'est ni un dossier ni une archive .zip.", file=sys.stderr)
+        return 2
+    problem = output_problem(out, rendus, arguments.force)
+    if problem:
+        print(f"Rien n'a été noté : {problem}.", file=sys.stderr)
+        return 2
+    try:
+        class_secret = class_cases_secret(arguments.secret)
+    except ValueError as error:
+        print(f"Rien n'a été noté : {error}.", file=sys.stderr)
+        return 2
+    SANDBOX_OPTIONS[:] = [
+        option
+        for option, chosen in (
+            ("--require-sandbox", arguments.require_sandbox),
+            ("--no-sandbox", arguments.no_sandbox),
+        )
+        if chosen
+    ]
+    # Le bac à sable, essayé une fois pour toute la classe plutôt qu'une fois par rendu.
+    if not arguments.no_sandbox and sandbox.probe().isolated:
+        os.environ[sandbox.PROBED] = "bwrap"
+    try:
+        return grade_class(rendus, out, arguments, class_secret)
+    except KeyboardInterrupt:
+        print("\nNotation interrompue : les résultats sont incomplets.", file=sys.stderr)
+        return 130
+    except OSError as error:
+        print(f"Notation arrêtée : {error.filename} : {error.strerror}.", file=sys.stderr)
+        return 1
+
+
+def class_cases_secret(given: str | None) -> str:
+    """Le secret de la classe : donné (option, puis variable), sinon tiré au hasard.
+
+    Il est mis dans l'environnement : chaque notation (``grade_one``) le reçoit de là,
+    sans qu'il paraisse sur une ligne de commande.
+    """
+    text = given or os.environ.get(secret.ENVIRONMENT)
+    value = secret.check(text) if text else secret.draw()
+    os.environ[secret.ENVIRONMENT] = value
+    return value
+
+
+def grade_class(rendus: Path, out: Path, arguments, class_secret: str) -> int:
+    start = time.monotonic()
+    print(
+        f"Secret des cas de cette classe : {class_secret} (pour noter à nouveau à "
+        f"l'identique : --secret {class_secret})."
+    )
+    with tempfile.TemporaryDirectory(prefix="noter-classe-") as work:
+        workdir = Path(work)
+        try:
+            listing = list_class(*class_folder(rendus, workdir))
+        except UnsafeArchive as error:
+            print(f"Rien n'a été noté : archive de la classe refusée : {error}.", file=sys.stderr)
+            return 2
+        if not listing.entries:
+            print(f"Aucun rendu dans {rendus}.", file=sys.stderr)
+            return 2
+        out.mkdir(parents=True, exist_ok=True)
+        # Les nouveaux résultats s'écrivent à part ; les précédents restent en place
+        # jusqu'à ce qu'ils soient tous écrits.
+        stage = Path(tempfile.mkdtemp(prefix=".notation-en-cours-", dir=out))
+        try:
+            outcomes = grade_all(listing.entries, workdir / "rendus", out, arguments.jobs)
+            written, failures = write_outputs(stage, outcomes, arguments.moodle_sur, class_secret)
+        except BaseException:
+            shutil.rmtree(stage, ignore_errors=True)
+            raise
+    try:
+        put_in_place(stage, out)
+    except OSError as error:
+        print(
+            f"Les résultats n'ont pas pu être mis en place ({error.strerror}) : les nouveaux "
+            f"sont dans {stage}, les précédents dans {out}/.notation-precedente-*.",
+            file=sys.stderr,
+        )
+        return 1
+    written = [out / path.relative_to(stage) for path in written]
+    if listing.ignored:
+        print("Mis de côté (fichiers système) : " + ", ".join(p.name for p in listing.ignored))
+    for remark in dict.fromkeys(r for outcome in outcomes for r in outcome.entry.remarks):
+        print(f"Attention : {remark}.")
+    exposed = [o for o in outcomes if o.graded and facts(o.result).get("isolation") != "bwrap"]
+    if exposed:
+        print(
+            f"ATTENTION : {len(exposed)} rendu(s) noté(s) SANS bac à sable : leur code a tourné "
+            "avec vos droits (installez bubblewrap)."
+        )
+    missing = [o for o in outcomes if not o.graded]
+    print(
+        f"Terminé en {time.monotonic() - start:.0f} s : {len(outcomes) - len(missing)} rendu(s) "
+        f"noté(s), {len(missing)} non noté(s)."
+    )
+    print("Résultats : " + ", ".join(str(path) for path in written) + f", {out / 'retours'}/")
+    if any(path.name == "notes_moodle.csv" for path in written):
+        print(
+            f"notes_moodle.csv donne les notes sur {arguments.moodle_sur} : la note maximale "
+            "du devoir dans Moodle doit être la même (sinon, --moodle-sur)."
+        )
+    if failures:
+        print(f"ATTENTION : {len(failures)} fichier(s) de résultats n'ont pas pu être écrits :")
+        for failure in failures:
+            print(f"  {one_line(failure)}")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
