@@ -40,6 +40,8 @@ def test_is_coord_ok_every_edge(sub, case):
 @public_example(case={"mines": publics.SUJET_MINES, "x": 0, "y": 0})
 @public_example(case={"mines": publics.SUJET_MINES, "x": 3, "y": 2})
 @public_example(case={"mines": publics.SUJET_MINES, "x": 4, "y": 3})
+# Une case entourée de 8 mines : le plus grand compte possible.
+@public_example(case={"mines": publics.grid(True, 3, 3), "x": 1, "y": 1})
 def test_nb_adjacent_mines(sub, case):
     """nb_adjacent_mines compte les mines des 8 voisines sur le plateau, sans la case elle-même"""
     checks.nb_adjacent_mines_counts(sub, case, expected.nb_adjacent_mines(case))
