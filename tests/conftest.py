@@ -164,7 +164,12 @@ def pytest_collection_finish(session):
     """
     gc.collect()
     gc.freeze()
-    if project_session(session) and not session.config.option.collectonly:
+    # (Pas pour une session que des erreurs de collecte vont arrêter.)
+    if (
+        project_session(session)
+        and not session.config.option.collectonly
+        and not session.testsfailed
+    ):
         if str(PROJECT) not in sys.path:
             sys.path.insert(0, str(PROJECT))
         import corpus_grading  # absent du kit
