@@ -130,11 +130,16 @@ def serve(channel: socket.socket) -> None:
 
 def main() -> None:
     channel = socket.socket(fileno=int(sys.argv[1]))
-    preload()
+    try:
+        preload()
+    except Exception as error:  # grade_class note alors chaque rendu par un nouveau processus
+        print(f"Lanceur pré-chargé : import impossible ({error}).", file=sys.stderr)
+        sys.exit(1)
     # Tout ce qui est importé là vit jusqu'à la fin : chaque notation le partage sans le
     # copier, et son ramasse-miettes ne le parcourt pas.
     gc.collect()
     gc.freeze()
+    channel.send(b"pret")
     serve(channel)
 
 

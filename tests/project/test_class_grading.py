@@ -863,3 +863,39 @@ def test_le_lanceur_note_comme_un_nouveau_processus(tmp_path, monkeypatch):
     assert forked == fresh == replaced
     assert fresh["score"] == mark_scheme.TOTAL - mark_scheme.BAREME["is_finished"][1]
     assert stopped["extra_data"]["non_note"] == "la notation a dépassé 1 s et a été arrêtée"
+
+
+# Deux lanceurs qui faillissent : l'un s'arrête avant d'être prêt (un import raté),
+# l'autre reçoit une demande puis s'arrête sans la lancer.
+BROKEN_LAUNCHERS = {
+    "avant": "import sys\nsys.exit(1)\n",
+    "pendant": (
+        "import socket, sys\n"
+        "channel = socket.socket(fileno=int(sys.argv[1]))\n"
+        "channel.send(b'pret')\n"
+        "socket.recv_fds(channel, 1 << 20, 3)\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("moment", BROKEN_LAUNCHERS)
+def test_un_lanceur_qui_faillit_ne_coute_aucune_note(tmp_path, monkeypatch, capsys, moment):
+    """Un lanceur qui s'arrête, avant d'être prêt ou pendant une notation : le rendu est
+    noté quand même, par un nouveau processus, et la console le dit une fois."""
+    from grading import secret
+    from tools import grade_class
+
+    monkeypatch.setenv(secret.ENVIRONMENT, "le-lanceur-du-test")
+    script = tmp_path / "lanceur.py"
+    script.write_text(BROKEN_LAUNCHERS[moment], encoding="utf-8")
+    submission = tmp_path / "rendu.py"
+    submission.write_text(REFERENCE + WRONG_IS_FINISHED, encoding="utf-8")
+    launcher = grade_class.Launcher(script)
+    try:
+        results = [grade_class.grade_one(name, submission, tmp_path, launcher) for name in "ab"]
+    finally:
+        launcher.close()
+    for result in results:
+        assert result["score"] == mark_scheme.TOTAL - mark_scheme.BAREME["is_finished"][1]
+    assert launcher.started == (1 if moment == "pendant" else 0)
+    assert capsys.readouterr().err.count("Le lanceur pré-chargé ne répond pas") == 1

@@ -132,24 +132,57 @@ def drain(descriptors: list[int]) -> list[bytes]:
 class Launcher:
     """Le lanceur pré-chargé (``classroom/launcher.py``), partagé par les notations en cours :
     chaque notation y part d'une copie d'un processus qui a déjà importé pytest et le
-    correcteur, au lieu de tout recommencer."""
+    correcteur, au lieu de tout recommencer.
 
-    def __init__(self):
+    Un lanceur qui n'a pas pu s'apprêter, ou qui ne répond plus, n'est plus utilisé :
+    ``run`` lève ``OSError``, et la notation (celle-ci et les suivantes) part d'un
+    nouveau processus ; la console le dit une fois. Aucune notation n'est perdue.
+    """
+
+    READY = b"pret"  # ce que le lanceur envoie quand ses imports sont faits
+
+    def __init__(self, script: Path = TESTS / "classroom" / "launcher.py"):
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         self.channel = ours
         self.lock = threading.Lock()
+        self.usable: bool | None = None  # inconnu tant qu'il ne s'est pas dit prêt
         self.started = 0  # les notations parties du lanceur
         with theirs:
             self.process = subprocess.Popen(
-                [sys.executable, str(TESTS / "classroom" / "launcher.py"), str(theirs.fileno())],
+                [sys.executable, str(script), str(theirs.fileno())],
                 cwd=ROOT,
                 stdin=subprocess.DEVNULL,
                 pass_fds=(theirs.fileno(),),
             )
 
+    def ready(self) -> bool:
+        """Attend (une fois) que le lanceur se dise prêt ; False s'il s'est arrêté avant."""
+        if self.usable is None:
+            self.channel.settimeout(120)
+            try:
+                ready = self.channel.recv(16) == self.READY
+            except OSError:
+                ready = False
+            self.channel.settimeout(None)
+            if ready:
+                self.usable = True
+            else:
+                self.give_up()
+        return bool(self.usable)
+
+    def give_up(self):
+        """Le lanceur n'est plus utilisé ; la console le dit une fois."""
+        if self.usable is not False:
+            print(
+                "Le lanceur pré-chargé ne répond pas : les rendus sont notés chacun par un "
+                "nouveau processus (même note, plus lentement).",
+                file=sys.stderr,
+            )
+        self.usable = False
+
     def run(self, arguments: list[str], scratch: str) -> tuple[bytes, bytes, str | None]:
-        """Une notation : (journal, résultat, problème) ; ``OSError`` si le lanceur ne
-        répond plus (la notation n'a pas commencé)."""
+        """Une notation : (journal, résultat, problème) ; ``OSError`` si le lanceur n'est
+        pas utilisable (la notation est alors à refaire par un nouveau processus)."""
         pipes = [os.pipe() for _ in range(3)]  # journal, résultat, issue
         request = {
             "arguments": arguments,
@@ -158,11 +191,16 @@ class Launcher:
         }
         try:
             with self.lock:
+                if not self.ready():
+                    raise OSError("lanceur indisponible")
                 socket.send_fds(self.channel, [json.dumps(request).encode()], [w for _, w in pipes])
                 self.started += 1
         except OSError:
             for descriptor in [d for pipe in pipes for d in pipe]:
                 os.close(descriptor)
+            with self.lock:
+                if self.usable:
+                    self.give_up()
             raise
         for _, write in pipes:
             os.close(write)
@@ -170,7 +208,12 @@ class Launcher:
         try:
             issue = json.loads(status)
         except ValueError:
-            return log, result, "la notation s'est arrêtée sans résultat"
+            # Le garde écrit toujours l'issue de sa notation : sans elle, c'est le lanceur
+            # qui a failli, pas le rendu.
+            with self.lock:
+                if self.usable:
+                    self.give_up()
+            raise OSError("lanceur arrêté pendant une notation") from None
         if issue.get("expired"):
             return b"", result, f"la notation a dépassé {TIME_LIMIT} s et a été arrêtée"
         code = issue.get("code")
