@@ -347,6 +347,12 @@ def abort_for(lost: WorkerLost, graded: str, seconds: float, limits) -> GraderAb
     )
 
 
+def malformed(worker: WorkerProcess, graded: str, error: Malformed, limits) -> GraderAbort:
+    """Une réponse finale mal formée : le processus de travail est arrêté, le test aussi."""
+    worker.stop()
+    return abort_for(WorkerLost("malformed", str(error)), graded, 0.0, limits)
+
+
 def outcome_of(
     reply: dict,
     name: str,
@@ -360,12 +366,7 @@ def outcome_of(
     try:
         done = check_done(reply, len(args), limits.output_chars)
     except Malformed as error:
-        worker.stop()
-        raise GraderAbort(
-            "channel",
-            f"pendant l'appel de {name}, le processus de travail a envoyé {error} "
-            "(votre code a-t-il écrit sur le canal du correcteur ?)",
-        ) from None
+        raise malformed(worker, name, error, limits) from None
     error = done["error"] or {}
     if error.get("type") == "MemoryError":
         worker.stop()  # un processus à court de mémoire n'est plus fiable

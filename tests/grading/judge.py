@@ -31,6 +31,7 @@ from .calls import (
     abort_for,
     case_outcomes,
     grids_of,
+    malformed,
     outcome_of,
 )
 from .channel import WorkerLost, WorkerProcess
@@ -253,12 +254,7 @@ class Submission:
         try:
             return case_outcomes(reply, len(cases))
         except Malformed as error:
-            self.worker.stop()
-            raise GraderAbort(
-                "channel",
-                f"pendant l'appel de {name}, le processus de travail a envoyé {error} "
-                "(votre code a-t-il écrit sur le canal du correcteur ?)",
-            ) from None
+            raise malformed(self.worker, name, error, self.limits) from None
 
     def draws(self, name: str, *args, seeds: list[int], seconds: float) -> list[list | None]:
         """Appelle ``name(*args)`` une fois par graine, en une seule requête ; pour chaque
@@ -276,9 +272,4 @@ class Submission:
         try:
             return grids_of(reply, len(seeds))
         except Malformed as error:
-            self.worker.stop()
-            raise GraderAbort(
-                "channel",
-                f"pendant l'appel de {name}, le processus de travail a envoyé {error} "
-                "(votre code a-t-il écrit sur le canal du correcteur ?)",
-            ) from None
+            raise malformed(self.worker, name, error, self.limits) from None
