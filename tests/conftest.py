@@ -170,18 +170,22 @@ def pytest_collection_finish(session):
         and not session.config.option.collectonly
         and not session.testsfailed
     ):
-        if str(PROJECT) not in sys.path:
-            sys.path.insert(0, str(PROJECT))
-        import corpus_grading  # absent du kit
-
-        corpus_grading.start_background(session.items)
+        project_helpers().start_background(session.items)
 
 
 def pytest_sessionfinish(session):
     if project_session(session):
-        import corpus_grading
+        project_helpers().stop_background()
 
-        corpus_grading.stop_background()
+
+def project_helpers():
+    """Le module d'aide des tests du projet (``project/corpus_grading.py``, absent du kit),
+    importé sous le même nom que par les tests eux-mêmes."""
+    if str(PROJECT) not in sys.path:
+        sys.path.insert(0, str(PROJECT))
+    import corpus_grading
+
+    return corpus_grading
 
 
 def project_session(session) -> bool:
@@ -232,6 +236,8 @@ def pytest_collection_modifyitems(session, config, items):
     scoring.assign_points(list(grading.results.values()))
     if grading.secret is not None:
         draw_from_secret(items, grading.secret)
+    if project_session(session):
+        project_helpers().waiting_last(items)
 
 
 @pytest.fixture(scope="session")

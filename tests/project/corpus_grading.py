@@ -187,6 +187,18 @@ def start_background(items: list) -> None:
         BACKGROUND = Background(works, Path(tempfile.mkdtemp(prefix="tp-demineur-notations-")))
 
 
+def waiting_last(items: list) -> None:
+    """Range à la fin les modules dont un test attend une notation d'arrière-plan : les
+    autres tests tournent pendant qu'elle avance, au lieu d'attendre avec elle. Un
+    module reste d'un seul tenant (ses fixtures ne sont préparées qu'une fois)."""
+    waiting = {
+        item.module
+        for item in items
+        if {"graded_class", "kit_grades"} & set(getattr(item, "fixturenames", ()))
+    }
+    items.sort(key=lambda item: getattr(item, "module", None) in waiting)  # tri stable
+
+
 def stop_background() -> None:
     if BACKGROUND is not None:
         BACKGROUND.close()
