@@ -201,16 +201,14 @@ def pytest_unconfigure(config):
 
 
 def pytest_ignore_collect(collection_path, config):
-    """Pour noter un rendu, seuls les modules des questions (test_q*.py) sont lus.
+    """Pour noter un rendu, les tests du projet (``project/``) ne sont pas lus : seuls
+    les tests notés (``graded/``) le sont.
 
     Le kit n'a que des tests notés (tests/test_publics.py) : il les lit tous.
     """
     grading = getattr(config, "grading", None)
-    name = collection_path.name
-    if grading_config.KIT:
-        return None
-    if grading is not None and grading.explicit and name.startswith("test_"):
-        return not name.startswith("test_q")
+    if grading is not None and grading.explicit and collection_path == PROJECT:
+        return True
     return None
 
 

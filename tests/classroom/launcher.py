@@ -36,7 +36,8 @@ DESCRIPTORS = 3  # le journal, les résultats, le code de sortie
 
 def preload() -> None:
     """Importe ce que chaque notation importerait : pytest et ses greffons, hypothesis,
-    le correcteur, la solution de référence et les modules de tests."""
+    le correcteur, la solution de référence et les tests notés (une notation ne lit pas
+    les tests du projet)."""
     sys.path[:0] = [str(TESTS), str(ROOT)]  # comme pytest lancé depuis ROOT (mode prepend)
     import _pytest.config
     import pytest  # noqa: F401
@@ -46,10 +47,9 @@ def preload() -> None:
     __import__("tests.options")
     __import__("conftest")
     __import__("tp_demineur")
-    for folder in ("graded", "project"):  # comme pytest : chaque dossier de tests dans sys.path
-        sys.path.insert(0, str(TESTS / folder))
-        for path in sorted((TESTS / folder).glob("test_*.py")):
-            __import__(path.stem)
+    sys.path.insert(0, str(TESTS / "graded"))  # comme pytest, qui y importe chaque module
+    for path in sorted((TESTS / "graded").glob("test_*.py")):
+        __import__(path.stem)
 
 
 def run_pytest(arguments: list[str], environment: dict[str, str], log: int, results: int):
