@@ -199,8 +199,7 @@ class Launcher:
             for descriptor in [d for pipe in pipes for d in pipe]:
                 os.close(descriptor)
             with self.lock:
-                if self.usable:
-                    self.give_up()
+                self.give_up()
             raise
         for _, write in pipes:
             os.close(write)
@@ -211,8 +210,7 @@ class Launcher:
             # Le garde écrit toujours l'issue de sa notation : sans elle, c'est le lanceur
             # qui a failli, pas le rendu.
             with self.lock:
-                if self.usable:
-                    self.give_up()
+                self.give_up()
             raise OSError("lanceur arrêté pendant une notation") from None
         if issue.get("expired"):
             return b"", result, f"la notation a dépassé {TIME_LIMIT} s et a été arrêtée"
