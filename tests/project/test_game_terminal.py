@@ -1214,8 +1214,11 @@ def test_terminal_couleurs_et_plateau_compact(terminal) -> None:
     term.wait_for("Coups : 1")
     term.send("d 0 0")
     # Un drapeau n'est pas un coup : « Coups » reste à 1, le message du drapeau paraît.
-    text = term.wait_for("Drapeau")
-    coloured = term.wait_for("Drapeau", colours=True)
+    # Le message vient avant le nouveau plateau : on attend la ligne d'état qui le suit,
+    # sinon l'écran peut être pris au milieu du dessin.
+    text = term.wait_for("Mines − drapeaux : 99")
+    coloured = term.wait_for("Mines − drapeaux : 99", colours=True)
+    assert "Drapeau" in text
     assert "Coups : 1" in text
     # La disposition compacte, dans 80 colonnes, règles alignées sur les cases.
     mines = expected_mines(50, 20, 100, 2024, (25, 10))
