@@ -18,8 +18,9 @@ INTEGER = re.compile(r"-?[0-9]+")
 
 def neighbours(x: int, y: int, width: int, height: int) -> set[tuple[int, int]]:
     """Les cases du plateau qui touchent (x, y), (x, y) exclue."""
-    around = {(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)} - {(x, y)}
-    return {(i, j) for i, j in around if i in range(width) and j in range(height)}
+    columns = range(max(x - 1, 0), min(x + 2, width))
+    rows = range(max(y - 1, 0), min(y + 2, height))
+    return {(i, j) for j in rows for i in columns} - {(x, y)}
 
 
 def is_coord_ok(case: dict) -> bool:
@@ -27,8 +28,9 @@ def is_coord_ok(case: dict) -> bool:
 
 
 def count_adjacent(mines: list, x: int, y: int) -> int:
-    height, width = len(mines), len(mines[0])
-    return sum(1 for i, j in neighbours(x, y, width, height) if mines[j][i])
+    """Les mines du carré 3×3 autour de (x, y), coupé aux bords, moins la case elle-même."""
+    square = [row[max(x - 1, 0) : x + 2] for row in mines[max(y - 1, 0) : y + 2]]
+    return sum(map(sum, square)) - mines[y][x]
 
 
 def nb_adjacent_mines(case: dict) -> int:
@@ -36,7 +38,15 @@ def nb_adjacent_mines(case: dict) -> int:
 
 
 def neigh_grid(mines: list) -> list[list[int]]:
-    return [[count_adjacent(mines, x, y) for x in range(len(mines[0]))] for y in range(len(mines))]
+    """Chaque case : la somme des mines de sa ligne et des deux lignes voisines, sur trois
+    colonnes, moins la case elle-même (des sommes de bandes, pas un compte par case)."""
+    width = len(mines[0])
+    triples = [[sum(row[max(x - 1, 0) : x + 2]) for x in range(width)] for row in mines]
+    grid = []
+    for y, row in enumerate(mines):
+        band = triples[max(y - 1, 0) : y + 2]
+        grid.append([sum(sums[x] for sums in band) - row[x] for x in range(width)])
+    return grid
 
 
 def compute_neigh(case: dict) -> list[list[int]]:

@@ -7,6 +7,7 @@ non carrées, le plus grand plateau ; les grilles reçues sont parfois « sales 
 
 from __future__ import annotations
 
+import functools
 import random
 
 from hypothesis import Phase
@@ -17,7 +18,25 @@ from . import expected
 SPECIAL_SIZES = [(1, 1), (2, 3), (3, 2), (1, 6), (6, 1), (9, 2), (2, 9)]
 LARGE_SIZES = [(50, 20), (50, 1), (1, 20), (37, 13), (20, 50 // 3)]
 
+# Chaque stratégie est construite une fois (``functools.cache``) : hypothesis valide une
+# stratégie neuve à chaque tirage qui la construit, et c'était le gros du coût d'un exemple.
+# Pour la même raison, un élément d'une liste calculée pendant le tirage est pris par son
+# indice (``pick``) plutôt que par un ``st.sampled_from`` construit pour l'occasion.
 
+
+def pick(draw, values: list):
+    """Un élément de ``values``, tiré par son indice ; réduit vers le premier élément,
+    comme ``st.sampled_from``."""
+    return values[draw(st.integers(0, len(values) - 1))]
+
+
+def some(draw, most: int, least: int = 0) -> range:
+    """Un nombre tiré entre ``least`` et ``most``, pour une boucle de tirages (réduit vers
+    ``least`` : l'exemple minimal a le moins d'éléments possible)."""
+    return range(draw(st.integers(least, most)))
+
+
+@functools.cache
 def sizes() -> st.SearchStrategy[tuple[int, int]]:
     """(largeur, hauteur) : de petits plateaux, de toutes les formes (1×1, 1×N, N×1…)."""
     return st.one_of(
@@ -31,6 +50,7 @@ def sizes() -> st.SearchStrategy[tuple[int, int]]:
 NO_SHRINK = [Phase.explicit, Phase.generate]
 
 
+@functools.cache
 def large_sizes() -> st.SearchStrategy[tuple[int, int]]:
     """Les grands plateaux, jusqu'à 50×20."""
     return st.one_of(
@@ -38,31 +58,58 @@ def large_sizes() -> st.SearchStrategy[tuple[int, int]]:
     )
 
 
-def grid_of(cells: st.SearchStrategy, width: int, height: int) -> st.SearchStrategy:
-    row = st.lists(cells, min_size=width, max_size=width)
-    return st.lists(row, min_size=height, max_size=height)
+@functools.cache
+def any_sizes() -> st.SearchStrategy[tuple[int, int]]:
+    """Petits et grands plateaux."""
+    return st.one_of(sizes(), large_sizes())
 
 
-@st.composite
-def bool_grids(draw, width: int, height: int) -> list[list[bool]]:
-    kind = draw(st.sampled_from(["hasard", "vide", "plein"]))
-    if kind == "plein" or kind == "vide":
-        return [[kind == "plein"] * width for _ in range(height)]
-    if width * height <= 64:
-        return draw(grid_of(st.booleans(), width, height))
-    # Un grand plateau : tiré d'une graine (bien plus rapide), avec une densité donnée.
-    density = draw(st.sampled_from([0.1, 0.3, 0.02, 0.6, 0.9]))
-    generator = random.Random(draw(st.integers(0, 2**32)))
-    return [[generator.random() < density for _ in range(width)] for _ in range(height)]
+@functools.cache
+def bit_grids(width: int, height: int) -> st.SearchStrategy[list[list[bool]]]:
+    """Une grille de booléens tirée d'un seul entier, un bit par case : un tirage au lieu
+    d'un par case, et un exemple minimal sans aucun True (l'entier se réduit vers 0)."""
+
+    def grid(bits: int) -> list[list[bool]]:
+        return [[bits >> (y * width + x) & 1 == 1 for x in range(width)] for y in range(height)]
+
+    return st.integers(0, 2 ** (width * height) - 1).map(grid)
 
 
-@st.composite
-def boards(draw, size=None) -> dict:
+GRID_KINDS = ["hasard", "vide", "plein"]
+DENSITIES = [0.1, 0.3, 0.02, 0.6, 0.9]
+
+
+@functools.cache
+def bool_grids(width: int, height: int) -> st.SearchStrategy[list[list[bool]]]:
+    """Une grille au hasard, vide ou pleine ; les grandes grilles avec une densité tirée."""
+
+    @st.composite
+    def grids(draw) -> list[list[bool]]:
+        kind = pick(draw, GRID_KINDS)
+        if kind == "plein" or kind == "vide":
+            return [[kind == "plein"] * width for _ in range(height)]
+        if width * height <= 64:
+            return draw(bit_grids(width, height))
+        # Un grand plateau : tiré d'une graine (bien plus rapide), avec une densité donnée.
+        density = pick(draw, DENSITIES)
+        generator = random.Random(draw(st.integers(0, 2**32)))
+        return [[generator.random() < density for _ in range(width)] for _ in range(height)]
+
+    return grids()
+
+
+@functools.cache
+def boards(size=None) -> st.SearchStrategy[dict]:
     """Un plateau : des mines, les nombres de voisines qui vont avec, des cases ouvertes."""
-    width, height = size or draw(sizes())
-    mines = draw(bool_grids(width, height))
-    opened = draw(bool_grids(width, height))
-    return {"mines": mines, "neigh": expected.neigh_grid(mines), "opened": opened}
+
+    @st.composite
+    def board(draw) -> dict:
+        width, height = size or draw(sizes())
+        mines = draw(bool_grids(width, height))
+        opened = draw(bool_grids(width, height))
+        return {"mines": mines, "neigh": expected.neigh_grid(mines), "opened": opened}
+
+    return board()
 
 
 # -- Q4 ----------------------------------------------------------------------
@@ -72,7 +119,8 @@ def boards(draw, size=None) -> dict:
 def mines_cases(draw) -> dict:
     width, height = draw(sizes())
     cells = width * height
-    nb_mines = draw(st.one_of(st.integers(1, cells), st.just(cells)))
+    # Une fois sur deux, toutes les cases ; sinon un nombre de 1 à toutes.
+    nb_mines = cells if draw(st.booleans()) else draw(st.integers(1, cells))
     return {
         "grid": draw(bool_grids(width, height)),
         "nb_mines": nb_mines,
@@ -112,7 +160,10 @@ def open_cases(draw) -> dict:
 # -- Q5 ----------------------------------------------------------------------
 
 
+@functools.cache
 def coordinate(size: int) -> st.SearchStrategy[int]:
+    """Une coordonnée sur un axe de ``size`` cases : près des bords, n'importe quel entier,
+    ou un bord exactement."""
     return st.one_of(
         st.integers(-2, size + 2), st.integers(), st.sampled_from([-1, size, size - 1, 0])
     )
@@ -152,7 +203,7 @@ def edge_sweep_cases(draw) -> dict:
     vérifié une fois à chaque notation."""
     points = []
     for _ in range(50):
-        width, height = draw(st.one_of(sizes(), large_sizes()))
+        width, height = draw(any_sizes())
         points.append([draw(coordinate(width)), draw(coordinate(height)), width, height])
     return {"points": points}
 
@@ -161,7 +212,7 @@ def edge_sweep_cases(draw) -> dict:
 def every_cell_cases(draw, key: str, ring: int = 0) -> dict:
     """Un plateau, petit ou grand, dont chaque case sera essayée (et ``ring`` cases de
     plus tout autour) : ``{key: grille, "points": [[x, y], ...]}``."""
-    width, height = draw(st.one_of(sizes(), large_sizes()))
+    width, height = draw(any_sizes())
     grid = draw(bool_grids(width, height))
     return {key: grid, "points": expected.every_cell(grid, ring)}
 
@@ -201,27 +252,22 @@ def move_ok_cases(draw) -> dict:
 def boards_with_closed_cell(draw, size=None) -> dict:
     """Un plateau où au moins une case est fermée, et l'une de ces cases."""
     width, height = size or draw(sizes())
-    opened = draw(grid_of(st.booleans(), width, height))
+    opened = draw(bit_grids(width, height))
     x, y = draw(st.integers(0, width - 1)), draw(st.integers(0, height - 1))
     opened[y][x] = False
     return {"opened": opened, "closed": (x, y)}
 
 
-BLANKS = st.sampled_from([" ", "  ", "\t", " \t "])
+BEFORE, BLANKS, AFTER = ["", " ", "  ", "\t"], [" ", "  ", "\t", " \t "], ["", " ", "\t "]
 
 
 @st.composite
 def valid_lines(draw, x: int, y: int) -> str:
-    before, middle, after = (
-        draw(st.sampled_from(["", " ", "  ", "\t"])),
-        draw(BLANKS),
-        draw(st.sampled_from(["", " ", "\t "])),
-    )
-    return f"{before}{x}{middle}{y}{after}"
+    """Le coup (x, y) écrit comme un joueur peut l'écrire : des blancs avant, entre, après."""
+    return f"{pick(draw, BEFORE)}{x}{pick(draw, BLANKS)}{y}{pick(draw, AFTER)}"
 
 
-@st.composite
-def bad_lines(draw, opened: list) -> str:
+def bad_line(draw, opened: list) -> str:
     """Une ligne qui n'est pas un coup permis sur ce plateau."""
     width, height = len(opened[0]), len(opened)
     open_cells = [(x, y) for y in range(height) for x in range(width) if opened[y][x]]
@@ -246,9 +292,9 @@ def bad_lines(draw, opened: list) -> str:
         f"{width + 7} {height + 3}",
         "99999999999999999999 0",
     ]
-    line = draw(st.sampled_from(kinds))
+    line = pick(draw, kinds)
     if open_cells and draw(st.booleans()):
-        x, y = draw(st.sampled_from(open_cells))
+        x, y = pick(draw, open_cells)
         line = f"{x} {y}"
     return line
 
@@ -256,9 +302,8 @@ def bad_lines(draw, opened: list) -> str:
 @st.composite
 def ask_cases(draw, bad: bool = True, valid: bool = True) -> dict:
     board = draw(boards_with_closed_cell())
-    lines = draw(
-        st.lists(bad_lines(board["opened"]), min_size=1 if bad else 0, max_size=4 if bad else 0)
-    )
+    count = some(draw, 4, least=1) if bad else range(0)
+    lines = [bad_line(draw, board["opened"]) for _ in count]
     if valid:
         lines.append(draw(valid_lines(*board["closed"])))
     return {"opened": board["opened"], "lines": lines}
@@ -279,18 +324,21 @@ def flood_cases(draw, size=None) -> dict:
     return board
 
 
+FINISHED_KINDS = ["hasard", "gagné", "perdu"]
+
+
 @st.composite
 def finished_cases(draw) -> dict:
     width, height = draw(sizes())
     mines = draw(bool_grids(width, height))
-    kind = draw(st.sampled_from(["hasard", "gagné", "perdu"]))
-    opened = draw(grid_of(st.booleans(), width, height))
+    kind = pick(draw, FINISHED_KINDS)
+    opened = draw(bit_grids(width, height))
     if kind == "gagné":
         opened = [[o or not m for m, o in zip(rm, ro)] for rm, ro in zip(mines, opened)]
     elif kind == "perdu":
         mined = [(x, y) for y in range(height) for x in range(width) if mines[y][x]]
         if mined:
-            x, y = draw(st.sampled_from(mined))
+            x, y = pick(draw, mined)
             opened = [[o or not m for m, o in zip(rm, ro)] for rm, ro in zip(mines, opened)]
             opened[y][x] = True
     return {"mines": mines, "opened": opened}
@@ -303,7 +351,7 @@ def finished_cases(draw) -> dict:
 def game_boards(draw) -> dict:
     """Un plateau en cours de partie (ni gagnée ni perdue), aux grilles cohérentes."""
     width, height = draw(sizes())
-    mines = draw(grid_of(st.booleans(), width, height))
+    mines = draw(bit_grids(width, height))
     safe = [(x, y) for y in range(height) for x in range(width) if not mines[y][x]]
     if not safe:
         x, y = draw(st.integers(0, width - 1)), draw(st.integers(0, height - 1))
@@ -311,7 +359,8 @@ def game_boards(draw) -> dict:
         safe = [(x, y)]
     neigh = expected.neigh_grid(mines)
     opened = [[False] * width for _ in range(height)]
-    for x, y in draw(st.lists(st.sampled_from(safe), max_size=3)):
+    for _ in some(draw, 3):
+        x, y = pick(draw, safe)
         opened[y][x] = True
     opened = expected.flood(mines, neigh, opened)
     if expected.game_state(mines, opened) != 0:
@@ -323,7 +372,7 @@ def game_boards(draw) -> dict:
 def won_boards(draw) -> dict:
     """Une partie déjà gagnée : toutes les cases sans mine ouvertes, aucune mine ouverte."""
     width, height = draw(sizes())
-    mines = draw(grid_of(st.booleans(), width, height))
+    mines = draw(bit_grids(width, height))
     opened = [[not mine for mine in row] for row in mines]
     return {"mines": mines, "neigh": expected.neigh_grid(mines), "opened": opened, "lines": []}
 
@@ -333,8 +382,8 @@ def turn_cases(draw) -> dict:
     board = draw(game_boards())
     opened = board["opened"]
     closed = [(x, y) for y, row in enumerate(opened) for x, o in enumerate(row) if not o]
-    lines = draw(st.lists(bad_lines(opened), max_size=2))
-    x, y = draw(st.sampled_from(closed))
+    lines = [bad_line(draw, opened) for _ in some(draw, 2)]
+    x, y = pick(draw, closed)
     return {**board, "lines": [*lines, f"{x} {y}"]}
 
 
@@ -350,11 +399,16 @@ def game_cases(draw) -> dict:
     return {**board, "lines": list(moves)}
 
 
-def size_answers(low: int, high: int) -> st.SearchStrategy[list[str]]:
-    """Quelques réponses refusées, puis une valeur permise."""
-    refused = st.sampled_from(["", "abc", "0", str(high + 1), "-3", "2.5", "4 4", "dix"])
-    valid = st.one_of(st.integers(low, min(high, 6)), st.just(high)).map(str)
-    return st.tuples(st.lists(refused, max_size=2), valid).map(lambda t: [*t[0], t[1]])
+def answers(draw, refused: list, valid: str) -> list[str]:
+    """Jusqu'à deux réponses refusées, puis la réponse permise."""
+    return [*(pick(draw, refused) for _ in some(draw, 2)), valid]
+
+
+def size_answers(draw, low: int, high: int) -> list[str]:
+    """Quelques réponses refusées, puis une valeur permise (petite, ou la plus grande)."""
+    refused = ["", "abc", "0", str(high + 1), "-3", "2.5", "4 4", "dix"]
+    valid = high if draw(st.booleans()) else draw(st.integers(low, min(high, 6)))
+    return answers(draw, refused, str(valid))
 
 
 @st.composite
@@ -362,23 +416,18 @@ def largest_main_cases(draw) -> dict:
     """main sur le plus grand plateau (50×20, 1 000 mines), après des réponses refusées."""
     lines = []
     for largest in (50, 20, 1000):
-        refused = st.sampled_from(["", "abc", "0", str(largest + 1), "-3", str(10 * largest)])
-        lines += [*draw(st.lists(refused, max_size=2)), str(largest)]
+        refused = ["", "abc", "0", str(largest + 1), "-3", str(10 * largest)]
+        lines += answers(draw, refused, str(largest))
     x, y = draw(st.integers(0, 49)), draw(st.integers(0, 19))
     return {"lines": [*lines, f"{x} {y}"], "seed": draw(st.integers(0, 10**6))}
 
 
 @st.composite
 def main_cases(draw) -> dict:
-    widths = draw(size_answers(1, 50))
-    heights = draw(size_answers(1, 20))
+    widths = size_answers(draw, 1, 50)
+    heights = size_answers(draw, 1, 20)
     width, height = int(widths[-1]), int(heights[-1])
     cells = width * height
-    mines = draw(
-        st.tuples(
-            st.lists(st.sampled_from(["0", str(cells + 1), "x", ""]), max_size=2),
-            st.integers(1, cells).map(str),
-        ).map(lambda t: [*t[0], t[1]])
-    )
+    mines = answers(draw, ["0", str(cells + 1), "x", ""], str(draw(st.integers(1, cells))))
     moves = [f"{x} {y}" for y in range(height) for x in range(width)]
     return {"lines": widths + heights + mines + moves, "seed": draw(st.integers(0, 10**6))}
