@@ -344,6 +344,10 @@ def initialise_mines_uses_random(sub, case: dict, expected=None):
         )
 
 
+# Le temps de calcul d'une série de tirages (2 000 à 3 000 appels d'initialise_mines).
+SERIES_SECONDS = 30
+
+
 def initialise_mines_uniform(sub, case: dict, expected=None):
     """Chaque ensemble de nb_mines cases a la même probabilité (test du khi-deux)."""
     width, height, nb_mines, draws = (
@@ -357,8 +361,14 @@ def initialise_mines_uniform(sub, case: dict, expected=None):
     grid = [[False] * width for _ in range(height)]
     pending = list(range(case["first_seed"], case["first_seed"] + draws))
     placements = []
+    # Le premier tirage seul, avec la limite d'un appel : une fonction qui ne se termine
+    # jamais sur ce plateau coûte le temps d'un appel, pas celui de toute la série.
+    chunk, seconds = 1, sub.limits.call_seconds
     while pending:
-        grids = sub.draws("initialise_mines", grid, nb_mines, seeds=pending, seconds=30)
+        grids = sub.draws(
+            "initialise_mines", grid, nb_mines, seeds=pending[:chunk], seconds=seconds
+        )
+        chunk, seconds = len(pending), SERIES_SECONDS
         for after in grids:
             if after is None:  # ce tirage, refait seul, dit ce qui ne va pas
                 outcome = sub.call("initialise_mines", grid, nb_mines, seed=pending[len(grids) - 1])
