@@ -454,7 +454,11 @@ def screen(sub, name: str, args: list, positions: list[int], case: dict, answers
     mauvaise réponse, argument modifié) est revérifié seul par ``recheck(point, réponse)``,
     la vérification d'un cas ordinaire, qui échoue avec son explication."""
     points = case["points"]
-    for start in range(0, len(points), SERIES):
+    # Le premier point seul, vérifié comme un cas ordinaire : une fonction qui ne se termine
+    # pas coûte le temps d'un appel, au lieu de celui d'une série puis d'un appel.
+    if points:
+        recheck(points[0], answers[0])
+    for start in range(1, len(points), SERIES):
         chunk, expected = points[start : start + SERIES], answers[start : start + SERIES]
         try:
             outcomes = sub.cases(name, args, positions, chunk, sub.limits.call_seconds)
