@@ -114,10 +114,12 @@ def graded_class(tmp_path_factory) -> Path:
 
 
 class Background:
-    """Les notations longues des tests du projet, lancées dès la fin de la collecte dans
-    un fil à part, l'une après l'autre : la classe du corpus, puis le corpus noté dans le
-    kit. Elles occupent les cœurs pendant que les autres tests tournent ; la fixture qui
-    en a besoin attend son résultat (``result``), et une erreur y est relevée.
+    """Les notations longues des tests du projet, lancées dès la fin de la collecte, chacune
+    dans son fil : la classe du corpus et le corpus noté dans le kit, en même temps (une
+    notation attend souvent sans calculer : les limites de temps d'attente des rendus
+    hostiles, le lancement des processus ; à deux, elles remplissent les cœurs). Elles
+    tournent pendant les autres tests ; la fixture qui en a besoin attend son résultat
+    (``result``), et une erreur y est relevée.
 
     ``works`` : nom → fonction qui reçoit un dossier neuf et renvoie le résultat.
     """
@@ -128,20 +130,19 @@ class Background:
         self.results: dict[str, tuple[bool, object]] = {}
         self.finished = {name: threading.Event() for name in works}
         self.cancelled = False
-        self.thread = threading.Thread(target=self.run, name="notations", daemon=True)
-        self.thread.start()
+        self.threads = [
+            threading.Thread(target=self.run, args=(name,), name=f"notation {name}", daemon=True)
+            for name in works
+        ]
+        for thread in self.threads:
+            thread.start()
 
-    def run(self):
-        for name, work in self.works.items():
-            if self.cancelled:
-                self.results[name] = (False, RuntimeError("notation annulée"))
-                self.finished[name].set()
-                continue
-            try:
-                self.results[name] = (True, work(Path(tempfile.mkdtemp(dir=self.folder))))
-            except BaseException as error:  # relevée par la fixture qui attend
-                self.results[name] = (False, error)
-            self.finished[name].set()
+    def run(self, name: str):
+        try:
+            self.results[name] = (True, self.works[name](Path(tempfile.mkdtemp(dir=self.folder))))
+        except BaseException as error:  # relevée par la fixture qui attend
+            self.results[name] = (False, error)
+        self.finished[name].set()
 
     def result(self, name: str):
         self.finished[name].wait()
@@ -152,12 +153,13 @@ class Background:
 
     def close(self):
         """Interrompt le travail en cours (un Ctrl-C à la notation de la classe ; le kit
-        ne commence plus de rendu), annule les suivants, attend, puis efface les dossiers."""
+        ne commence plus de rendu), attend, puis efface les dossiers."""
         self.cancelled = True
         for process in list(RUNNING):
             with contextlib.suppress(OSError):
                 os.killpg(process.pid, signal.SIGINT)
-        self.thread.join()
+        for thread in self.threads:
+            thread.join()
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
