@@ -69,6 +69,8 @@ def test_ask_move_bad_lines(sub, case):
 @pytest.mark.question("ask_move")
 @given(case=strategies.ask_cases(valid=False))
 @public_example(case={"opened": [[True, False]], "lines": []})
+# Un indice négatif (opened[0][-1] existe) : la ligne est refusée, puis l'entrée se termine.
+@public_example(case={"opened": [[False]], "lines": ["-1 0"]})
 @public_example(
     case={
         "opened": [[True, False, False], [False, False, False]],
