@@ -131,6 +131,9 @@ class Grading:
             )
         except SubmissionError as error:
             raise pytest.UsageError(f"soumission inutilisable : {error}") from None
+        if self.explicit:
+            # Le rendu se charge dans son processus pendant que pytest lit les tests.
+            self.submission.start_early()
 
     def close(self):
         if self.submission is not None:

@@ -36,7 +36,7 @@ from .calls import (
 )
 from .channel import WorkerLost, WorkerProcess
 from .limits import Limits
-from .loading import load
+from .loading import begin_load, finish_load, load
 from .locate import SubmissionError, locate
 from .private_copy import PrivateCopy
 from .wire import Malformed, to_wire
@@ -80,6 +80,7 @@ class Submission:
         self.copy = PrivateCopy(
             self.kind, self.source, self.limits.submission_bytes, self.limits.submission_files
         )
+        self.loading = False  # un chargement demandé en avance (start_early), pas encore lu
 
     @property
     def copy_report(self):
@@ -97,7 +98,8 @@ class Submission:
         Un processus tué de l'extérieur est relancé une fois ; un chargement qui ne se
         termine pas ou qui arrête Python est refait avec les seules définitions.
         """
-        self.worker.stop()
+        if not self.loading:
+            self.worker.stop()
         try:
             try:
                 info = self.launch()
@@ -132,8 +134,25 @@ class Submission:
         self.available = info.get("functions", [])
         return info
 
+    def start_early(self):
+        """Lance le processus de travail et lui demande de charger le rendu, sans attendre :
+        le chargement avance pendant que pytest lit les tests, et le premier appel en lit
+        le résultat (``start``). Un lancement qui échoue ici est refait à ce moment-là,
+        qui en dira l'erreur."""
+        try:
+            begin_load(self.worker, self.copy, self.kind, self.limits, self.definitions_only)
+            self.loading = True
+        except Exception:
+            self.worker.stop()
+
     def launch(self) -> dict:
-        info, lockdown = load(self.worker, self.copy, self.kind, self.limits, self.definitions_only)
+        if self.loading:
+            self.loading = False
+            info, lockdown = finish_load(self.worker, self.limits)
+        else:
+            info, lockdown = load(
+                self.worker, self.copy, self.kind, self.limits, self.definitions_only
+            )
         if self.lockdown is None:
             self.lockdown = lockdown  # écrit avant que le rendu ne tourne
         return info

@@ -38,6 +38,15 @@ def load(
     décrit avant de charger le code (None s'il est mal décrit) ; lève
     :class:`WorkerLost` si le processus ne répond pas comme il faut.
     """
+    begin_load(worker, copy, kind, limits, definitions_only)
+    return finish_load(worker, limits)
+
+
+def begin_load(
+    worker: WorkerProcess, copy: PrivateCopy, kind: str, limits: Limits, definitions_only: bool
+) -> None:
+    """Lance le processus de travail et lui demande de charger le rendu, sans attendre : le
+    chargement avance pendant que le juge fait autre chose (``finish_load`` l'attend)."""
     inside = worker.start(WORKER_FILES, copy.path, copy.name, copy.workdir, worker_environment())
     root = inside.parent if kind == "file" else inside
     worker.send(
@@ -53,7 +62,16 @@ def load(
             "definitions_only": definitions_only,
         }
     )
+
+
+def finish_load(worker: WorkerProcess, limits: Limits) -> tuple[dict, dict | None]:
+    """Attend la fin du chargement demandé par ``begin_load`` et vérifie ce qu'il a donné.
+
+    La limite de temps de calcul du chargement compte depuis le lancement du processus :
+    le calcul fait avant cette attente en est retiré.
+    """
     clock = limits.clock(limits.load_seconds)
+    clock.cpu_seconds = max(0.0, clock.cpu_seconds - (worker.cpu() or 0.0))
     locked, _, _ = worker.receive(clock)
     lockdown = locked["locked"] if type(locked.get("locked")) is dict else None
     info, _, _ = worker.receive(clock)
