@@ -35,8 +35,8 @@ def test_main(sub, case):
 @pytest.mark.question("main")
 @settings(max_examples=3, phases=NO_SHRINK)
 @given(case=strategies.largest_main_cases())
-# Des réponses refusées d'abord : 51, une réponse qui n'est pas un entier, 1 001 mines.
-@public_example(case={"lines": ["51", "50", "abc", "20", "1001", "1000", "0 0"], "seed": 3})
+# Des réponses refusées d'abord : 51, une réponse qui n'est pas un entier, 21, 1 001 mines.
+@public_example(case={"lines": ["51", "50", "abc", "21", "20", "1001", "1000", "0 0"], "seed": 3})
 def test_main_largest_board(sub, case):
     """main accepte le plus grand plateau, 50×20, et ses 1 000 mines"""
     checks.main_asks_and_plays(sub, case, expected.main(case))

@@ -55,6 +55,8 @@ def test_ask_move_valid_line(sub, case):
 @public_example(case={"opened": [[False, False], [False, False]], "lines": ["0 -2", "0 0"]})
 # Un entier immense : le contrat de is_move_ok vaut pour tous les entiers.
 @public_example(case={"opened": [[False, False]], "lines": ["99999999999999999999 0", "1 0"]})
+# Trois nombres, dont les deux premiers font un coup permis : la ligne reste refusée.
+@public_example(case={"opened": [[False, False]], "lines": ["0 0 0", "1 0"]})
 @public_example(
     case={
         "opened": [[True, False, False], [False, False, False]],
