@@ -460,7 +460,9 @@ class Recorder:
                 random.setstate(state)
             out = buffer.getvalue()
             saved.write(out)
-            after = json.loads(json.dumps(list(args)))
+            # Les arguments remplis, tels que l'appel les a laissés (les autres ne servent pas).
+            filled = contract.filled_positions(name)
+            after = [json.loads(json.dumps(a)) if i in filled else None for i, a in enumerate(args)]
             answer = standins.answer_of(name, after, ret, out, stdin.position - start, eof)
             recorder.note(name, key, answer)
             if eof:
@@ -478,8 +480,10 @@ class Recorder:
         sys.stdin, sys.stdout = relay.LineFeeder(list(lines), 0), io.StringIO()
         for n, function in originals.items():
             setattr(module, n, self.wrap(n, function))
+        if contract.filled_positions(name):
+            args = json.loads(json.dumps(args))  # elle remplit ses arguments : sur une copie
         try:
-            getattr(module, name)(*json.loads(json.dumps(args)))
+            getattr(module, name)(*args)
         except EOFError:
             pass
         finally:
