@@ -9,6 +9,8 @@ from grading.strategies import NO_SHRINK
 
 
 @pytest.mark.question("is_move_ok")
+# 10 exemples : test_is_move_ok_every_cell vérifie chaque case et le tour du plateau.
+@settings(max_examples=10)
 @given(case=strategies.move_ok_cases())
 @public_example(case={"opened": [[False, False, False]], "x": 0, "y": 1})
 @public_example(case={"opened": [[False], [False], [False]], "x": 1, "y": 0})
