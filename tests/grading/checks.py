@@ -11,6 +11,7 @@ module ne contient aucune solution.
 from __future__ import annotations
 
 import itertools
+import math
 import re
 import unicodedata
 
@@ -397,9 +398,9 @@ def initialise_mines_uniform(sub, case: dict, expected=None):
             example=example,
         )
     p_cells = stats.cells_p_value(cell_counts, nb_mines, draws)
-    subsets = {c: i for i, c in enumerate(itertools.combinations(range(cells), nb_mines))}
     p_subsets = 1.0
-    if len(subsets) <= 200:
+    if math.comb(cells, nb_mines) <= 200:
+        subsets = {c: i for i, c in enumerate(itertools.combinations(range(cells), nb_mines))}
         counts: dict[int, int] = {}
         for placement in placements:
             key = subsets[tuple(sorted(placement))]
