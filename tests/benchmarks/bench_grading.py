@@ -68,6 +68,11 @@ def main() -> None:
         f"Machine : {platform.platform()}, {os.cpu_count()} cœur(s), "
         f"Python {platform.python_version()}"
     )
+    if os.environ.get("PYTHONDONTWRITEBYTECODE"):
+        print(
+            "PYTHONDONTWRITEBYTECODE est posé : chaque notation recompile le correcteur "
+            "depuis ses sources (le plancher, lui, lit les fichiers .pyc déjà installés)."
+        )
     floor = median_of([sys.executable, "-c", "import pytest, hypothesis"], arguments.repetitions)
     print(f'Plancher (python -c "import pytest, hypothesis") : {seconds_fr(floor, 2)} s')
     grade = [sys.executable, "-m", "pytest", str(TESTS), "-q", "--submission"]
