@@ -6,11 +6,10 @@ from hypothesis import strategies as st
 
 from grading import checks, expected, publics, strategies
 from grading.publics import public_example
-from grading.strategies import NO_SHRINK
+from grading.strategies import NO_SHRINK, SWEPT_EXAMPLES
 
-# 10 exemples (au lieu de 20) pour les fonctions qu'un autre test vérifie sur tout un domaine
-# (chaque bord, chaque case) : ces exemples-ci donnent le contre-exemple le plus petit.
-SWEPT = settings(max_examples=10)
+# is_coord_ok et nb_adjacent_mines sont aussi vérifiées sur tout un domaine, plus bas.
+SWEPT = settings(max_examples=SWEPT_EXAMPLES)
 
 
 @pytest.mark.question("is_coord_ok")
