@@ -84,37 +84,40 @@ GRID_KINDS = ["hasard", "vide", "plein"]
 DENSITIES = [0.1, 0.3, 0.02, 0.6, 0.9]
 
 
+@st.composite
+def grids_of_size(draw, width: int, height: int) -> list[list[bool]]:
+    """Une grille au hasard, vide ou pleine ; les grandes grilles avec une densité tirée."""
+    kind = pick(draw, GRID_KINDS)
+    if kind == "plein" or kind == "vide":
+        return [[kind == "plein"] * width for _ in range(height)]
+    if width * height <= 64:
+        return draw(bit_grids(width, height))
+    # Un grand plateau : tiré d'une graine (bien plus rapide), avec une densité donnée.
+    density = pick(draw, DENSITIES)
+    generator = random.Random(draw(st.integers(0, 2**32)))
+    return [[generator.random() < density for _ in range(width)] for _ in range(height)]
+
+
 @functools.cache
 def bool_grids(width: int, height: int) -> st.SearchStrategy[list[list[bool]]]:
-    """Une grille au hasard, vide ou pleine ; les grandes grilles avec une densité tirée."""
+    """``grids_of_size`` construite une fois par taille (hypothesis valide chaque
+    stratégie neuve au premier tirage)."""
+    return grids_of_size(width, height)
 
-    @st.composite
-    def grids(draw) -> list[list[bool]]:
-        kind = pick(draw, GRID_KINDS)
-        if kind == "plein" or kind == "vide":
-            return [[kind == "plein"] * width for _ in range(height)]
-        if width * height <= 64:
-            return draw(bit_grids(width, height))
-        # Un grand plateau : tiré d'une graine (bien plus rapide), avec une densité donnée.
-        density = pick(draw, DENSITIES)
-        generator = random.Random(draw(st.integers(0, 2**32)))
-        return [[generator.random() < density for _ in range(width)] for _ in range(height)]
 
-    return grids()
+@st.composite
+def board_of_size(draw, size: tuple[int, int] | None) -> dict:
+    """Un plateau : des mines, les nombres de voisines qui vont avec, des cases ouvertes."""
+    width, height = size or draw(sizes())
+    mines = draw(bool_grids(width, height))
+    opened = draw(bool_grids(width, height))
+    return {"mines": mines, "neigh": expected.neigh_grid(mines), "opened": opened}
 
 
 @functools.cache
-def boards(size=None) -> st.SearchStrategy[dict]:
-    """Un plateau : des mines, les nombres de voisines qui vont avec, des cases ouvertes."""
-
-    @st.composite
-    def board(draw) -> dict:
-        width, height = size or draw(sizes())
-        mines = draw(bool_grids(width, height))
-        opened = draw(bool_grids(width, height))
-        return {"mines": mines, "neigh": expected.neigh_grid(mines), "opened": opened}
-
-    return board()
+def boards(size: tuple[int, int] | None = None) -> st.SearchStrategy[dict]:
+    """``board_of_size`` construite une fois par taille (ou une fois pour toutes les tailles)."""
+    return board_of_size(size)
 
 
 # -- Q4 ----------------------------------------------------------------------
