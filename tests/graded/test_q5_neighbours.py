@@ -6,14 +6,12 @@ from hypothesis import strategies as st
 
 from grading import checks, expected, publics, strategies
 from grading.publics import public_example
-from grading.strategies import NO_SHRINK, SWEPT_EXAMPLES
+from grading.strategies import NO_SHRINK
 
 # is_coord_ok et nb_adjacent_mines sont aussi vérifiées sur tout un domaine, plus bas.
-SWEPT = settings(max_examples=SWEPT_EXAMPLES)
 
 
 @pytest.mark.question("is_coord_ok")
-@SWEPT
 @given(case=strategies.coord_cases())
 @public_example(case={"x": 3, "y": 0, "width": 3, "height": 5})
 @public_example(case={"x": 0, "y": 3, "width": 5, "height": 3})
@@ -40,7 +38,6 @@ def test_is_coord_ok_every_edge(sub, case):
 
 
 @pytest.mark.question("nb_adjacent_mines", poids=2)
-@SWEPT
 @given(case=strategies.adjacent_cases())
 @public_example(case={"mines": publics.SUJET_MINES, "x": 0, "y": 0})
 @public_example(case={"mines": publics.SUJET_MINES, "x": 3, "y": 2})
@@ -53,7 +50,6 @@ def test_nb_adjacent_mines(sub, case):
 
 
 @pytest.mark.question("nb_adjacent_mines")
-@SWEPT
 @given(case=strategies.adjacent_cases(), right=st.booleans(), bottom=st.booleans())
 @public_example(case={"mines": [[False, False, True]], "x": 0, "y": 0}, right=False, bottom=False)
 @public_example(

@@ -5,12 +5,11 @@ from hypothesis import given, settings
 
 from grading import checks, expected, publics, strategies
 from grading.publics import public_example
-from grading.strategies import NO_SHRINK, SWEPT_EXAMPLES
+from grading.strategies import NO_SHRINK
 
 
 @pytest.mark.question("is_move_ok")
 # test_is_move_ok_every_cell vérifie chaque case et le tour du plateau.
-@settings(max_examples=SWEPT_EXAMPLES)
 @given(case=strategies.move_ok_cases())
 @public_example(case={"opened": [[False, False, False]], "x": 0, "y": 1})
 @public_example(case={"opened": [[False], [False], [False]], "x": 1, "y": 0})

@@ -49,11 +49,6 @@ def sizes() -> st.SearchStrategy[tuple[int, int]]:
 # coûte cher, et les tests sur de petits plateaux donnent déjà le plus petit.
 NO_SHRINK = [Phase.explicit, Phase.generate]
 
-# Les exemples tirés d'un test dont la fonction est aussi vérifiée sur tout un domaine par
-# un autre test (chaque bord, chaque case) : ils donnent le plus petit contre-exemple, et
-# 10 suffisent (décidé par la mutation, tests/benchmarks/bench_mutants.py).
-SWEPT_EXAMPLES = 10
-
 
 @functools.cache
 def large_sizes() -> st.SearchStrategy[tuple[int, int]]:

@@ -565,7 +565,7 @@ def test_la_synthese_regroupe_par_contre_exemple_quelle_que_soit_la_reponse():
     assert same in text
 
 
-def test_class_secret_written_and_given_back(tmp_path):
+def test_class_secret_written_and_given_back(graded, tmp_path):
     """Le secret de la classe est tiré, écrit, et redonné par --secret : mêmes cas, mêmes notes"""
     rendus = tmp_path / "rendus"
     rendus.mkdir()
@@ -578,7 +578,8 @@ def test_class_secret_written_and_given_back(tmp_path):
     assert f"`{drawn}`" in (tmp_path / "un" / "synthese.md").read_text(encoding="utf-8")
     again = run_class(rendus, tmp_path / "deux", "--secret", drawn)
     assert f"--secret {drawn})" in again.stdout
-    other = run_class(rendus, tmp_path / "trois")
+    # La classe des autres tests du module, notée sans --secret : un autre secret tiré.
+    _, other = graded
     assert re.search(r"--secret (\S+?)\)", other.stdout).group(1) != drawn
     for name in ("alice", "bob"):
         one, two = (
@@ -592,7 +593,7 @@ def test_class_secret_written_and_given_back(tmp_path):
         assert (
             one["extra_data"]["cases"]["fingerprint"] == two["extra_data"]["cases"]["fingerprint"]
         )
-    refused = run_class(rendus, tmp_path / "quatre", "--secret", "a b")
+    refused = run_class(rendus, tmp_path / "trois", "--secret", "a b")
     assert refused.returncode == 2 and "secret" in refused.stderr
 
 
