@@ -185,7 +185,8 @@ class Encoder:
             return None
         if not (0 <= y < len(table) and 0 <= x < len(table[0])):
             return None
-        if not unchanged(mines, *self.sent[id(mines)]):
+        rows, copies, _ = self.sent[id(mines)]
+        if not around_unchanged(mines, rows, copies, x, y):
             return None
         return table[y][x]
 
@@ -245,13 +246,39 @@ def kinds(row: list) -> list:
 
 
 def unchanged(grid: list, rows: list, copies: list, types: list) -> bool:
-    """La grille a-t-elle gardé ses lignes, leurs valeurs et leurs types ?"""
-    return (
-        len(grid) == len(rows)
-        and all(row is kept for row, kept in zip(grid, rows))
-        and all(row == copy for row, copy in zip(grid, copies))
-        and all(kinds(row) == kept for row, kept in zip(grid, types))
+    """La grille a-t-elle gardé ses lignes, leurs valeurs et leurs types ?
+
+    Le plus souvent, chaque case est encore l'objet même de la copie (``True``,
+    ``False`` et les petits entiers sont uniques) : mêmes valeurs, mêmes types, vu
+    par des fonctions intégrées. Sinon, valeurs et types sont comparés un à un."""
+    if len(grid) != len(rows) or not all(map(operator.is_, grid, rows)):
+        return False
+    if all(
+        len(row) == len(copy) and all(map(operator.is_, row, copy))
+        for row, copy in zip(grid, copies)
+    ):
+        return True
+    return all(row == copy for row, copy in zip(grid, copies)) and all(
+        kinds(row) == kept for row, kept in zip(grid, types)
     )
+
+
+def around_unchanged(grid: list, rows: list, copies: list, x: int, y: int) -> bool:
+    """Ce dont dépend ``nb_adjacent_mines(grid, x, y)`` est-il inchangé : la hauteur, la
+    largeur, et les cases autour de (x, y), chacune l'objet même de la copie ?
+
+    Une case remplacée par une valeur égale mais pas identique dit « changé » : le
+    relais part alors vers le juge, qui répond sur la grille telle qu'elle est."""
+    if len(grid) != len(rows) or grid[0] is not rows[0] or len(rows[0]) != len(copies[0]):
+        return False
+    left, right = max(x - 1, 0), x + 2
+    for ny in range(max(y - 1, 0), min(y + 2, len(rows))):
+        row, copy = grid[ny], copies[ny]
+        if row is not rows[ny] or len(row) != len(copy):
+            return False
+        if not all(map(operator.is_, row[left:right], copy[left:right])):
+            return False
+    return True
 
 
 def bool_grid(value) -> bool:

@@ -163,6 +163,36 @@ def test_a_grid_sent_by_number_is_the_one_the_judge_checked():
     assert known[fill["args"][1]["id"]][0] == [[7, 7, 7], [7, 7, 7]]
 
 
+def test_the_worker_answers_from_the_table_only_for_an_unchanged_neighbourhood():
+    """Le processus de travail répond lui-même à nb_adjacent_mines (la table jointe par
+    le juge) tant que ce dont dépend la réponse n'a pas changé : la hauteur, la largeur
+    et les cases autour ; sinon le relais part, et le juge répond sur la grille telle
+    qu'elle est."""
+    import tp_demineur
+
+    mines = [[False] * 5 for _ in range(4)]
+    mines[0][0] = True
+    encoder = Encoder()
+    encoder.encode_argument(mines)
+    encoder.tables[id(mines)] = relay.neighbour_table(tp_demineur, mines)
+    assert encoder.known_count(mines, 1, 1) == 1
+    mines[3][4] = True  # loin de (1, 1) : la table répond encore
+    assert encoder.known_count(mines, 1, 1) == 1
+    assert encoder.known_count(mines, 3, 2) is None  # à côté de la case changée
+    mines[0][0] = 1  # même valeur pour Python, autre type : le juge répond
+    assert encoder.known_count(mines, 1, 1) is None
+    mines[0][0] = True
+    mines[1].append(False)  # une ligne plus longue
+    assert encoder.known_count(mines, 1, 1) is None
+    mines[1].pop()
+    mines[2] = list(mines[2])  # une ligne remplacée par une copie
+    assert encoder.known_count(mines, 1, 1) is None
+    assert encoder.known_count(mines, 1, 0) == 1  # loin de la ligne remplacée
+    mines.append([False] * 5)  # une ligne de plus : la hauteur a changé
+    assert encoder.known_count(mines, 1, 0) is None
+    assert encoder.known_count(mines[:4], 1, 0) is None  # une autre grille : pas de table
+
+
 def test_relayed_reference_is_time_limited(monkeypatch):
     monkeypatch.setattr(relay, "SECONDS", 0.2)
 
