@@ -69,6 +69,12 @@ def build_package(folder: Path):
     (folder / PACKAGE / "conftest.py").write_text("import sys\nsys.exit(3)\n")
 
 
+# Les notations d'arrière-plan cèdent le processeur aux autres tests (``nice``) : ceux-ci
+# avancent à leur rythme au lieu de finir seuls, sur un cœur, après elles ; les limites
+# du correcteur comptent du temps de calcul, et l'attente dans la file du processeur
+# n'y compte pas.
+YIELDING = ["nice", "-n", "10"] if shutil.which("nice") else []
+
 # Le secret de la classe du corpus : fixe, pour qu'un verdict raté se rejoue à l'identique
 # (grade_class en tire un nouveau à chaque classe, par défaut).
 SECRET = "corpus-du-correcteur"
@@ -84,7 +90,7 @@ def grade_class(folder: Path, out: Path) -> Path:
     for entry in ENTRIES:
         (folder / entry.name).write_text(build_submission(entry), encoding="utf-8")
     build_package(folder)
-    command = [sys.executable, str(TESTS / "tools" / "grade_class.py"), str(folder)]
+    command = [*YIELDING, sys.executable, str(TESTS / "tools" / "grade_class.py"), str(folder)]
     command += ["--sortie", str(out), "--secret", SECRET]
     # Son propre groupe de processus : l'arrêt de l'arrière-plan lui envoie un Ctrl-C.
     process = subprocess.Popen(
@@ -190,15 +196,16 @@ def start_background(items: list) -> None:
 
 
 def waiting_last(items: list) -> None:
-    """Range à la fin les modules dont un test attend une notation d'arrière-plan : les
-    autres tests tournent pendant qu'elle avance, au lieu d'attendre avec elle. Un
-    module reste d'un seul tenant (ses fixtures ne sont préparées qu'une fois)."""
-    waiting = {
-        item.module
-        for item in items
-        if {"graded_class", "kit_grades"} & set(getattr(item, "fixturenames", ()))
-    }
-    items.sort(key=lambda item: getattr(item, "module", None) in waiting)  # tri stable
+    """Range à la fin les tests qui attendent une notation d'arrière-plan : les autres
+    tests tournent pendant qu'elle avance, au lieu d'attendre avec elle (ou de finir
+    seuls, sur un cœur, après elle). pytest prépare de nouveau une fixture de module
+    si son module revient plus loin : aucun test qui attend n'en partage de coûteuse
+    avec un test de son module qui n'attend pas."""
+    items.sort(
+        key=lambda item: bool(
+            {"graded_class", "kit_grades"} & set(getattr(item, "fixturenames", ()))
+        )
+    )  # tri stable
 
 
 def stop_background() -> None:

@@ -60,9 +60,11 @@ WITHOUT_HYPOTHESIS = (
 )
 
 
-def run(args: list[str], cwd: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
+def run(
+    args: list[str], cwd: Path, stdin: str = "", prefix: list[str] | None = None
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, *args],
+        [*(prefix or []), sys.executable, *args],
         input=stdin,
         capture_output=True,
         text=True,
@@ -425,7 +427,9 @@ SAMPLE = [
 ]
 
 
-def graded_json(cwd: Path, submission: Path, out: Path) -> dict[str, dict]:
+def graded_json(
+    cwd: Path, submission: Path, out: Path, prefix: list[str] | None = None
+) -> dict[str, dict]:
     """Les tests notés d'un rendu (results.json), par nom : fonction, points, statut."""
     done = run(
         [
@@ -439,6 +443,7 @@ def graded_json(cwd: Path, submission: Path, out: Path) -> dict[str, dict]:
             str(out),
         ],
         cwd=cwd,
+        prefix=prefix,
     )
     assert out.is_file(), done.stdout + done.stderr
     tests = json.loads(out.read_text(encoding="utf-8"))["tests"]
@@ -522,7 +527,8 @@ def grade_corpus_in_kit(kit: Path, folder: Path) -> dict[str, dict[str, dict]]:
             raise RuntimeError("notation dans le kit annulée : la session s'arrête")
         submission = folder / entry.name
         submission.write_text(corpus_grading.build_submission(entry), encoding="utf-8")
-        return graded_json(kit, submission, folder / f"{entry.stem}.json")
+        result = folder / f"{entry.stem}.json"
+        return graded_json(kit, submission, result, corpus_grading.YIELDING)
 
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
         return dict(zip([e.stem for e in STUDENT_ENTRIES], pool.map(grade, STUDENT_ENTRIES)))
