@@ -341,6 +341,22 @@ class WorkerProcess:
             raise WorkerLost("wall", f"{clock.wall_seconds:g} s d'horloge")
 
 
+def give_niceness(pid: int, niceness: int) -> None:
+    """Donne la priorité ``niceness`` (celle de ``nice``) au groupe d'ordonnancement du
+    processus ``pid``.
+
+    Le processus de travail a sa propre session (``bwrap --new-session``, ou
+    ``start_new_session``), donc, sous Linux, son propre groupe d'ordonnancement
+    (« autogroup ») ; les groupes se partagent le processeur à parts égales, quelle que
+    soit la priorité de leurs processus. Sans cela, une notation lancée avec ``nice``
+    céderait le processeur, mais pas le code de l'étudiant, qui fait l'essentiel du
+    calcul.
+    """
+    if niceness > 0:
+        with contextlib.suppress(OSError):
+            Path(f"/proc/{pid}/autogroup").write_text(str(niceness), encoding="ascii")
+
+
 def worker_environment() -> dict[str, str]:
     """L'environnement du processus de travail : rien de celui de l'enseignant."""
     return {

@@ -10,10 +10,11 @@ retour, jamais à la note.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from . import contract
-from .channel import WorkerLost, WorkerProcess, worker_environment
+from .channel import WorkerLost, WorkerProcess, give_niceness, worker_environment
 from .limits import Limits
 from .private_copy import PrivateCopy
 from .safe_text import printable
@@ -73,6 +74,9 @@ def finish_load(worker: WorkerProcess, limits: Limits) -> tuple[dict, dict | Non
     clock = limits.clock(limits.load_seconds)
     clock.cpu_seconds = max(0.0, clock.cpu_seconds - (worker.cpu() or 0.0))
     locked, _, _ = worker.receive(clock)
+    # Le premier message vient de Python lancé dans le bac à sable : le processus de
+    # travail est dans sa session définitive (bwrap fait setsid juste avant).
+    give_niceness(worker.pid, os.getpriority(os.PRIO_PROCESS, 0))
     lockdown = locked["locked"] if type(locked.get("locked")) is dict else None
     info, _, _ = worker.receive(clock)
     functions = info.get("functions")

@@ -73,7 +73,10 @@ def build_package(folder: Path):
 # avancent à leur rythme au lieu de finir seuls, sur un cœur, après elles ; les limites
 # du correcteur comptent du temps de calcul, et l'attente dans la file du processeur
 # n'y compte pas.
-YIELDING = ["nice", "-n", "10"] if shutil.which("nice") else []
+# La classe notée a sa propre session (pour l'arrêter d'un coup) : son groupe
+# d'ordonnancement reçoit la même priorité (grading.channel.give_niceness).
+NICENESS = 10
+YIELDING = ["nice", "-n", str(NICENESS)] if shutil.which("nice") else []
 
 # Le secret de la classe du corpus : fixe, pour qu'un verdict raté se rejoue à l'identique
 # (grade_class en tire un nouveau à chaque classe, par défaut).
@@ -85,6 +88,8 @@ _graded: Path | None = None
 def grade_class(folder: Path, out: Path) -> Path:
     """Écrit chaque rendu du corpus dans ``folder`` et les fait noter tous ensemble par
     ``tests/tools/grade_class.py`` (notes dans ``out``) ; renvoie ``out``."""
+    from grading.channel import give_niceness  # tests/ n'est sur le chemin que sous pytest
+
     folder.mkdir(parents=True, exist_ok=True)
     out.mkdir(parents=True, exist_ok=True)
     for entry in ENTRIES:
@@ -96,6 +101,7 @@ def grade_class(folder: Path, out: Path) -> Path:
     process = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
     )
+    give_niceness(process.pid, NICENESS)
     RUNNING.add(process)
     try:
         stdout, stderr = process.communicate(timeout=3600)

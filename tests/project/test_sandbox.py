@@ -280,6 +280,39 @@ def our_processes(markers: list[str]) -> list[str]:
     return found
 
 
+NICED_GRADING = """
+import os, sys
+sys.path[:0] = [sys.argv[1], sys.argv[2]]
+os.nice(7)
+import tp_demineur
+from grading.judge import Submission
+submission = Submission(sys.argv[3], reference=tp_demineur)
+submission.begin_test()
+submission.call("is_coord_ok", 0, 0, 1, 1)
+with open(f"/proc/{submission.worker.pid}/autogroup", encoding="ascii") as group:
+    print(group.read().split()[-1])
+submission.close()
+"""
+
+
+@pytest.mark.skipif(
+    not Path("/proc/self/autogroup").is_file(), reason="pas d'« autogroup » Linux ici"
+)
+def test_a_niced_grading_keeps_its_priority_in_the_worker(tmp_path):
+    """Une notation lancée avec nice : le processus de travail, qui a sa propre session
+    (donc son propre groupe d'ordonnancement sous Linux), cède le processeur lui aussi."""
+    code = tmp_path / "rendu.py"
+    code.write_text(REFERENCE.read_text(encoding="utf-8"), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-c", NICED_GRADING, str(TESTS), str(TESTS.parent), str(code)],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["7"]
+
+
 @needs_sandbox
 def test_sandbox_hides_installed_packages(tmp_path):
     """Le bac à sable montre l'installation de Python, mais ses dossiers de paquets
