@@ -19,6 +19,7 @@ import logging
 import os
 import shutil
 import tempfile
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -102,6 +103,39 @@ def similar_pairs(codes: dict[str, str], boilerplate: str) -> list[Pair] | None:
                 )
             )
     return sorted(pairs, key=lambda pair: (-pair.score, pair.first, pair.second))
+
+
+class Comparison:
+    """``similar_pairs`` calculée dans un fil à part, pendant que la classe est notée :
+    copydetect n'occupe qu'un cœur, et ne fait plus attendre la fin de la notation."""
+
+    def __init__(self, codes: dict[str, str], boilerplate: str):
+        self.pairs: list[Pair] | None = None
+        self.error: BaseException | None = None
+        self.done = threading.Event()
+        # Un fil « démon » : un Ctrl-C pendant la notation n'attend pas la comparaison.
+        thread = threading.Thread(
+            target=self.run, args=(codes, boilerplate), name="comparaison", daemon=True
+        )
+        thread.start()
+
+    def run(self, codes: dict[str, str], boilerplate: str) -> None:
+        try:
+            self.pairs = similar_pairs(codes, boilerplate)
+        except BaseException as error:  # relevée par among
+            self.error = error
+        finally:
+            self.done.set()
+
+    def among(self, names: set[str]) -> list[Pair] | None:
+        """Les paires dont les deux rendus sont dans ``names`` (les rendus notés), dans
+        le même ordre ; None sans copydetect."""
+        self.done.wait()
+        if self.error is not None:
+            raise self.error
+        if self.pairs is None:
+            return None
+        return [pair for pair in self.pairs if pair.first in names and pair.second in names]
 
 
 def kit_skeleton() -> str:

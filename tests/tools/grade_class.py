@@ -426,11 +426,19 @@ def class_folder(rendus: Path, workdir: Path) -> tuple[Path, dict[str, str]]:
     return folder, touched
 
 
-def grade_all(entries: list[Entry], workdir: Path, out: Path, jobs: int) -> list[Outcome]:
+def grade_all(
+    entries: list[Entry], workdir: Path, out: Path, jobs: int
+) -> tuple[list[Outcome], list[similarity.Pair] | None]:
     """Prépare et note chaque rendu, ``jobs`` à la fois ; écrit sur la console le résultat
     de chacun dès qu'il est connu, avec ``N/M`` et le temps qu'il reste ; renvoie les
-    résultats dans l'ordre des rendus."""
+    résultats dans l'ordre des rendus, et les paires de rendus notés qui se ressemblent
+    (comparées pendant la notation ; None sans copydetect)."""
     paths = {entry.label: prepare(entry, workdir) for entry in entries}
+    codes = {label: similarity.submission_code(path) for label, path in paths.items() if path}
+    comparison = similarity.Comparison(
+        {label: code for label, code in codes.items() if code is not None},
+        similarity.kit_skeleton(),
+    )
     column = min(40, max(len(entry.label) for entry in entries))
     total = len(entries)
     gradable = sum(1 for path in paths.values() if path is not None)
@@ -474,8 +482,9 @@ def grade_all(entries: list[Entry], workdir: Path, out: Path, jobs: int) -> list
             launcher.close()
     for label, outcome in outcomes.items():
         if outcome.graded:
-            outcome.code = similarity.submission_code(paths[label])
-    return [outcomes[entry.label] for entry in entries]
+            outcome.code = codes[label]
+    graded = {label for label, o in outcomes.items() if o.graded and o.code is not None}
+    return [outcomes[entry.label] for entry in entries], comparison.among(graded)
 
 
 def console_line(outcome: Outcome) -> str:
@@ -495,10 +504,18 @@ def write_text(path: Path, text: str) -> None:
     path.write_text(text, encoding="utf-8")
 
 
+COMPARE_NOW = object()  # write_outputs sans paires données : les codes sont comparés là
+
+
 def write_outputs(
-    out: Path, outcomes: list[Outcome], moodle_out_of: int, class_secret: str | None = None
+    out: Path,
+    outcomes: list[Outcome],
+    moodle_out_of: int,
+    class_secret: str | None = None,
+    pairs: list[similarity.Pair] | object | None = COMPARE_NOW,
 ) -> tuple[list[Path], list[str]]:
-    """Écrit notes, retours, synthèse et feuille Moodle dans ``out``.
+    """Écrit notes, retours, synthèse et feuille Moodle dans ``out`` ; ``pairs`` : les
+    rendus qui se ressemblent (``grade_all``), ou comparés ici.
 
     Renvoie les fichiers principaux écrits et les écritures ratées (chacune : le
     fichier et la raison) : un fichier qui ne peut pas être écrit ne coûte que lui.
@@ -522,8 +539,9 @@ def write_outputs(
         attempt(out / "retours" / f"{label}.txt", write_text, texts[label])
         if outcome.graded:
             attempt(out / "json" / f"{label}.json", write_text, scoring.json_text(outcome.result))
-    codes = {o.entry.label: o.code for o in outcomes if o.graded and o.code is not None}
-    pairs = similarity.similar_pairs(codes, similarity.kit_skeleton())
+    if pairs is COMPARE_NOW:
+        codes = {o.entry.label: o.code for o in outcomes if o.graded and o.code is not None}
+        pairs = similarity.similar_pairs(codes, similarity.kit_skeleton())
     report = class_report(outcomes, class_secret, pairs)
     written = [
         path
@@ -617,8 +635,10 @@ def grade_class(rendus: Path, out: Path, arguments, class_secret: str) -> int:
         # jusqu'à ce qu'ils soient tous écrits.
         stage = Path(tempfile.mkdtemp(prefix=".notation-en-cours-", dir=out))
         try:
-            outcomes = grade_all(listing.entries, workdir / "rendus", out, arguments.jobs)
-            written, failures = write_outputs(stage, outcomes, arguments.moodle_sur, class_secret)
+            outcomes, pairs = grade_all(listing.entries, workdir / "rendus", out, arguments.jobs)
+            written, failures = write_outputs(
+                stage, outcomes, arguments.moodle_sur, class_secret, pairs
+            )
         except BaseException:
             shutil.rmtree(stage, ignore_errors=True)
             raise
