@@ -72,9 +72,8 @@ def build_package(folder: Path):
 # Les notations d'arrière-plan cèdent le processeur aux autres tests (``nice``) : ceux-ci
 # avancent à leur rythme au lieu de finir seuls, sur un cœur, après elles ; les limites
 # du correcteur comptent du temps de calcul, et l'attente dans la file du processeur
-# n'y compte pas.
-# La classe notée a sa propre session (pour l'arrêter d'un coup) : son groupe
-# d'ordonnancement reçoit la même priorité (grading.channel.give_niceness).
+# n'y compte pas. La classe notée a sa propre session (pour l'arrêter d'un coup) : son
+# groupe d'ordonnancement reçoit la même priorité (``grading.channel.give_niceness``).
 NICENESS = 10
 YIELDING = ["nice", "-n", str(NICENESS)] if shutil.which("nice") else []
 

@@ -434,7 +434,9 @@ def grade_all(
     résultats dans l'ordre des rendus, et les paires de rendus notés qui se ressemblent
     (comparées pendant la notation ; None sans copydetect)."""
     paths = {entry.label: prepare(entry, workdir) for entry in entries}
-    codes = {label: similarity.submission_code(path) for label, path in paths.items() if path}
+    codes = {
+        label: similarity.submission_code(path) for label, path in paths.items() if path is not None
+    }
     comparison = similarity.Comparison(
         {label: code for label, code in codes.items() if code is not None},
         similarity.kit_skeleton(),
