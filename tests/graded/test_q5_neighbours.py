@@ -8,10 +8,9 @@ from grading import checks, expected, publics, strategies
 from grading.publics import public_example
 from grading.strategies import NO_SHRINK
 
-# is_coord_ok et nb_adjacent_mines sont aussi vérifiées sur tout un domaine, plus bas.
-
 
 @pytest.mark.question("is_coord_ok")
+# test_is_coord_ok_every_edge vérifie chaque bord de chaque plateau, plus bas.
 @given(case=strategies.coord_cases())
 @public_example(case={"x": 3, "y": 0, "width": 3, "height": 5})
 @public_example(case={"x": 0, "y": 3, "width": 5, "height": 3})
@@ -38,6 +37,7 @@ def test_is_coord_ok_every_edge(sub, case):
 
 
 @pytest.mark.question("nb_adjacent_mines", poids=2)
+# test_nb_adjacent_mines_every_cell vérifie chaque case d'un plateau, plus bas.
 @given(case=strategies.adjacent_cases())
 @public_example(case={"mines": publics.SUJET_MINES, "x": 0, "y": 0})
 @public_example(case={"mines": publics.SUJET_MINES, "x": 3, "y": 2})

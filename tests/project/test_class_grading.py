@@ -795,7 +795,7 @@ def test_une_ecriture_ratee_ne_coute_que_son_fichier(tmp_path):
         Outcome(Entry("x" * 300, [Path("x.py")], label="x" * 300), None),
         Outcome(Entry("yves", [Path("yves.py")], label="yves"), None),
     ]
-    written, failures = grade_class.write_outputs(tmp_path, outcomes, 20)
+    written, failures = grade_class.write_outputs(tmp_path, outcomes, 20, [])
     names = [path.name for path in written if path.name != "similarite.csv"]  # avec copydetect
     assert names == ["notes.csv", "synthese.md", "rapport.html"]
     assert len(failures) == 1 and failures[0].startswith("retours/xxx")

@@ -506,18 +506,15 @@ def write_text(path: Path, text: str) -> None:
     path.write_text(text, encoding="utf-8")
 
 
-COMPARE_NOW = object()  # write_outputs sans paires données : les codes sont comparés là
-
-
 def write_outputs(
     out: Path,
     outcomes: list[Outcome],
     moodle_out_of: int,
+    pairs: list[similarity.Pair] | None,
     class_secret: str | None = None,
-    pairs: list[similarity.Pair] | object | None = COMPARE_NOW,
 ) -> tuple[list[Path], list[str]]:
     """Écrit notes, retours, synthèse et feuille Moodle dans ``out`` ; ``pairs`` : les
-    rendus qui se ressemblent (``grade_all``), ou comparés ici.
+    rendus qui se ressemblent (``grade_all`` ; None sans copydetect).
 
     Renvoie les fichiers principaux écrits et les écritures ratées (chacune : le
     fichier et la raison) : un fichier qui ne peut pas être écrit ne coûte que lui.
@@ -541,9 +538,6 @@ def write_outputs(
         attempt(out / "retours" / f"{label}.txt", write_text, texts[label])
         if outcome.graded:
             attempt(out / "json" / f"{label}.json", write_text, scoring.json_text(outcome.result))
-    if pairs is COMPARE_NOW:
-        codes = {o.entry.label: o.code for o in outcomes if o.graded and o.code is not None}
-        pairs = similarity.similar_pairs(codes, similarity.kit_skeleton())
     report = class_report(outcomes, class_secret, pairs)
     written = [
         path
@@ -639,7 +633,7 @@ def grade_class(rendus: Path, out: Path, arguments, class_secret: str) -> int:
         try:
             outcomes, pairs = grade_all(listing.entries, workdir / "rendus", out, arguments.jobs)
             written, failures = write_outputs(
-                stage, outcomes, arguments.moodle_sur, class_secret, pairs
+                stage, outcomes, arguments.moodle_sur, pairs, class_secret
             )
         except BaseException:
             shutil.rmtree(stage, ignore_errors=True)
