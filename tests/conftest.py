@@ -24,8 +24,9 @@ from grading import config as grading_config
 from grading import mark_scheme, scoring, secret, standins
 from grading.boards import fit_lines
 from grading.checks import Echec, NotWritten, describe_call, describe_load
-from grading.judge import GraderAbort, Submission, SubmissionError
+from grading.judge import GraderAbort, GradingRefused, Submission, SubmissionError
 from grading.safe_text import printable
+from grading.sandbox import protect_judge
 
 settings = None
 if not grading_config.KIT:  # le kit étudiant s'en passe : ses cas publics sont fixes
@@ -120,8 +121,13 @@ class Grading:
         self.results_fd = pytest_config.getoption("--results-fd")
         self.results: dict[str, scoring.TestResult] = {}
         self.submission: Submission | None = None
+        self.refused: str | None = None  # la notation arrêtée (GradingRefused) : pourquoi
         self.started = time.monotonic()
         self.reference = load_reference()
+        if not grading_config.KIT:
+            # Le secret et la référence sont dans ce processus : aucun processus du même
+            # utilisateur ne lit sa mémoire, son environnement ni ses descripteurs.
+            protect_judge()
         self.secret = class_secret(pytest_config)
         secret.use(self.secret)
         try:
@@ -130,6 +136,10 @@ class Grading:
             )
         except SubmissionError as error:
             raise pytest.UsageError(f"soumission inutilisable : {error}") from None
+        if not grading_config.KIT and not self.submission.isolation.isolated:
+            # Avant que le moindre code de l'étudiant ne tourne, et une seule fois.
+            sys.stderr.write(fit_lines(self.submission.isolation.sentence()) + "\n")
+            sys.stderr.flush()
         if self.explicit:
             # Le rendu se charge dans son processus pendant que pytest lit les tests.
             self.submission.start_early()
@@ -173,11 +183,6 @@ def pytest_collection_finish(session):
         and not session.testsfailed
     ):
         project_helpers().start_background(session.items)
-
-
-def pytest_sessionfinish(session):
-    if project_session(session):
-        project_helpers().stop_background()
 
 
 def project_helpers():
@@ -292,6 +297,10 @@ def pytest_runtest_makereport(item, call):
     result = item.config.grading.results.get(item.nodeid)
     if result is None:
         return
+    if call.excinfo is not None and isinstance(call.excinfo.value, GradingRefused):
+        item.config.grading.refused = str(call.excinfo.value)
+        item.session.shouldstop = "notation arrêtée"
+        return
     if report.when == "call" or (report.when == "setup" and report.failed):
         result.passed = report.passed
         if call.excinfo is not None and report.failed:
@@ -312,14 +321,6 @@ def load_summary(grading: Grading) -> str:
     notes = []
     if submission is not None and submission.versions_note:
         notes.append(submission.versions_note)
-    if submission is not None and not grading_config.KIT and not submission.isolation.isolated:
-        notes.append(submission.isolation.sentence())
-        lockdown = submission.lockdown or {}
-        if lockdown.get("missing"):
-            notes.append(
-                f"ATTENTION : {lockdown['missing']} (le code a pu créer des processus et "
-                "envoyer des signaux)."
-            )
     if submission is not None and submission.copy_report.refused:
         refused = ", ".join(f"{path} ({why})" for path, why in submission.copy_report.refused)
         notes.append(f"Fichiers de votre rendu non copiés : {refused}.")
@@ -376,8 +377,47 @@ def kit_feedback(terminalreporter, results: list[scoring.TestResult]) -> None:
         )
 
 
+def isolation_lines(submission: Submission) -> list[str]:
+    """Pour l'enseignant seulement (console, ``extra_data``) : comment le code a été isolé,
+    et ce qui a manqué au processus de travail."""
+    lines = [submission.isolation.sentence()]
+    missing = (submission.lockdown or {}).get("missing")
+    if type(missing) is str:
+        lines.append(
+            f"ATTENTION : {printable(missing[:200])} (le code a pu créer des processus et "
+            "envoyer des signaux)."
+        )
+    return lines
+
+
+def pytest_report_header(config):
+    grading = getattr(config, "grading", None)
+    if grading is None or grading.submission is None or grading_config.KIT:
+        return None
+    return isolation_lines(grading.submission)
+
+
+def pytest_sessionfinish(session):
+    if project_session(session):
+        project_helpers().stop_background()
+    grading = getattr(session.config, "grading", None)
+    if grading is not None and grading.refused is not None:
+        session.exitstatus = REFUSED_EXIT
+
+
+# Le code de sortie d'une notation arrêtée (GradingRefused) : ni réussite, ni échec de
+# tests, ni erreur d'utilisation de pytest.
+REFUSED_EXIT = 3
+
+
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
     grading = config.grading
+    if grading.refused is not None:
+        terminalreporter.write_sep("=", "notation arrêtée")
+        terminalreporter.write_line(
+            fit_lines(f"NOTATION ARRÊTÉE, aucune note donnée : {grading.refused}.")
+        )
+        return
     results = list(grading.results.values())
     if not results or config.option.collectonly:  # rien n'a été lancé : pas de note
         return
@@ -387,8 +427,9 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
     if grading_config.KIT:
         kit_feedback(terminalreporter, results)
     terminalreporter.write_sep("=", "note")
-    if grading.submission is not None and grading.submission.isolation.isolated:
-        terminalreporter.write_line(grading.submission.isolation.sentence())
+    if grading.submission is not None and not grading_config.KIT:
+        for line in isolation_lines(grading.submission):
+            terminalreporter.write_line(fit_lines(line))
     if not grading_config.KIT:
         terminalreporter.write_line(secret.sentence(grading.secret))
     if summary:

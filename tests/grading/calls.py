@@ -336,6 +336,8 @@ def abort_for(lost: WorkerLost, graded: str, seconds: float, limits) -> GraderAb
             f"plus de {limits.reply_bytes // 2**20} Mio (une valeur renvoyée démesurée, ou "
             "votre code a-t-il écrit sur le canal du correcteur ?)",
         )
+    if lost.kind == "disk":
+        return GraderAbort("died", f"pendant l'appel de {graded}, {lost.detail}")
     if lost.kind == "malformed":
         return GraderAbort(
             "channel",

@@ -21,9 +21,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import sandbox
+from .private_copy import PrivateCopy
 from .wire import Malformed, parse
 
 POLL = 0.05  # secondes entre deux mesures du temps de calcul pendant une attente
+# Ce que le processus de travail peut écrire dans son dossier de travail : la taille du
+# tmpfs de bubblewrap ; avec Landlock, le juge mesure le dossier à chaque attente.
+SCRATCH_BYTES = 16 * 2**20
+SCRATCH_ENTRIES = 1000
 TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 # Les signaux que le processus de travail ne peut pas s'envoyer lui-même (le filtre
 # seccomp lui interdit tout envoi de signal) : une mort par l'un d'eux vient d'ailleurs.
@@ -46,9 +51,14 @@ class WorkerLost(Exception):
 
     def __init__(self, kind: str, detail: str = "", signal_number: int | None = None):
         super().__init__(kind, detail)
-        self.kind = kind  # cpu, idle, wall, died, external, stuck, too_big, malformed
+        self.kind = kind  # cpu, idle, wall, died, external, stuck, too_big, malformed, disk
         self.detail = detail
         self.signal_number = signal_number
+
+
+class IsolationRefused(Exception):
+    """Le processus de travail n'a pas pu poser l'isolation que le juge lui demandait : il
+    n'a chargé aucun code, et la notation s'arrête."""
 
 
 @dataclass
@@ -122,61 +132,84 @@ class WorkerProcess:
         self.meter: Meter | None = None
         self.buffer = b""
         self.killed_by_judge = False
+        # Avec Landlock : ce que le processus de travail s'interdit (lockdown.py) et le
+        # dossier où il peut écrire, que le juge surveille (check).
+        self.confine: dict | None = None
+        self.scratch: Path | None = None
 
     # -- lancement -----------------------------------------------------------
-    def start(self, grader_files: list[Path], code: Path, code_name: str, workdir: Path, env):
-        """Lance le processus ; renvoie le chemin du code tel que le processus le voit."""
+    def start(self, copy: PrivateCopy, env: dict[str, str]) -> Path:
+        """Lance le processus sur la copie privée ``copy`` (le correcteur et le rendu) ;
+        renvoie le chemin du code tel que le processus le voit.
+
+        Lève :class:`GraderChanged` si la copie du correcteur n'est plus celle que le juge
+        a écrite : rien n'est lancé.
+        """
+        copy.check_grader()
         python = [str(sandbox.interpreter()), "-S", "-s", "-B"]
-        stderr = open(workdir / "stderr.txt", "wb")  # fermé plus bas
-        opened: list[int] = []
-        try:
-            if self.isolation.isolated:
-                sources, folders = sandbox.inside_paths(code, code_name)
-                sources.update((sandbox.INSIDE_GRADER / p.name, p) for p in grader_files)
-                folders.append(sandbox.INSIDE_GRADER)
-                files = {}
-                for inside, source in sources.items():
-                    files[inside] = os.open(source, os.O_RDONLY | os.O_NOFOLLOW)
-                    opened.append(files[inside])
-                info_read, info_write = os.pipe()
-                opened += [info_read, info_write]
-                args = sandbox.command(files, folders, 16 * 2**20, info_write)
-                for key, value in env.items():
-                    args += ["--setenv", key, value]
-                args += ["--", *python, str(sandbox.INSIDE_GRADER / "worker.py")]
-                self.process = subprocess.Popen(
-                    args,
-                    stdin=subprocess.PIPE,
-                    stdout=subprocess.PIPE,
-                    stderr=stderr,
-                    pass_fds=(info_write, *files.values()),
-                    start_new_session=True,
-                    env={},
-                )
-                os.close(info_write)
-                opened.remove(info_write)
-                self.pid = self.read_child_pid(info_read)
-                inside = sandbox.INSIDE_CODE / code_name
-            else:
-                self.process = subprocess.Popen(
-                    [*python, str(grader_files[0])],
-                    stdin=subprocess.PIPE,
-                    stdout=subprocess.PIPE,
-                    stderr=stderr,
-                    cwd=workdir / "cwd",
-                    env=env,
-                    start_new_session=True,
-                )
-                self.pid = self.process.pid
-                inside = code
-        finally:
-            stderr.close()
-            for descriptor in opened:
-                os.close(descriptor)
+        if self.isolation.mode == "bwrap":
+            inside = self.start_in_bwrap(copy, python, env)
+        else:
+            user = sandbox.lookup_user(self.isolation.user)
+            if user is not None:
+                copy.open_to(user.uid, user.gid)
+            self.process = subprocess.Popen(
+                [*python, str(copy.grader / "worker.py")],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                cwd=copy.scratch,
+                env=env,
+                start_new_session=True,
+                **sandbox.user_options(user),
+            )
+            self.pid = self.process.pid
+            inside = copy.path
+            if self.isolation.mode == "landlock":
+                self.confine = {
+                    "read": [str(copy.grader), str(copy.path.parent)],
+                    "write": [str(copy.scratch)],
+                }
+                self.scratch = copy.scratch
         os.set_blocking(self.process.stdin.fileno(), False)
         os.set_blocking(self.process.stdout.fileno(), False)
         self.meter = Meter(self.pid)
         return inside
+
+    def start_in_bwrap(self, copy: PrivateCopy, python: list[str], env: dict[str, str]) -> Path:
+        sources, folders = sandbox.inside_paths(copy.path, copy.name)
+        sources.update(
+            (sandbox.INSIDE_GRADER / name, copy.grader / name) for name in copy.grader_sources
+        )
+        folders.append(sandbox.INSIDE_GRADER)
+        opened: list[int] = []
+        try:
+            files = {}
+            for inside, source in sources.items():
+                files[inside] = os.open(source, os.O_RDONLY | os.O_NOFOLLOW)
+                opened.append(files[inside])
+            info_read, info_write = os.pipe()
+            opened += [info_read, info_write]
+            args = sandbox.command(files, folders, SCRATCH_BYTES, info_write)
+            for key, value in env.items():
+                args += ["--setenv", key, value]
+            args += ["--", *python, str(sandbox.INSIDE_GRADER / "worker.py")]
+            self.process = subprocess.Popen(
+                args,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                pass_fds=(info_write, *files.values()),
+                start_new_session=True,
+                env={},
+            )
+            os.close(info_write)
+            opened.remove(info_write)
+            self.pid = self.read_child_pid(info_read)
+        finally:
+            for descriptor in opened:
+                os.close(descriptor)
+        return sandbox.INSIDE_CODE / copy.name
 
     def read_child_pid(self, descriptor: int) -> int:
         """Le numéro du processus de travail, que bwrap écrit sur --info-fd."""
@@ -246,7 +279,7 @@ class WorkerProcess:
         number = None
         if code is not None and code < 0:
             number = -code
-        elif code is not None and code > 128 and self.isolation.isolated:
+        elif code is not None and code > 128 and self.isolation.mode == "bwrap":
             number = code - 128  # bwrap rend 128 + le signal qui a tué le processus
         if number is not None:
             try:
@@ -339,6 +372,15 @@ class WorkerProcess:
         if wall > clock.wall_seconds:
             self.stop()
             raise WorkerLost("wall", f"{clock.wall_seconds:g} s d'horloge")
+        if self.scratch is not None:
+            size, entries = sandbox.scratch_usage(self.scratch, SCRATCH_ENTRIES)
+            if size > SCRATCH_BYTES or entries > SCRATCH_ENTRIES:
+                self.stop()
+                raise WorkerLost(
+                    "disk",
+                    f"votre code a écrit plus de {SCRATCH_BYTES // 2**20} Mio ou plus de "
+                    f"{SCRATCH_ENTRIES} fichiers dans son dossier de travail",
+                )
 
 
 def give_niceness(pid: int, niceness: int) -> None:

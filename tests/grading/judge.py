@@ -34,14 +34,26 @@ from .calls import (
     malformed,
     outcome_of,
 )
-from .channel import WorkerLost, WorkerProcess
+from .channel import IsolationRefused, WorkerLost, WorkerProcess
 from .limits import Limits
-from .loading import begin_load, finish_load, load
+from .loading import WORKER_SOURCES, begin_load, finish_load, load
 from .locate import SubmissionError, locate
-from .private_copy import PrivateCopy
+from .private_copy import GraderChanged, PrivateCopy
 from .wire import Malformed, to_wire
 
-__all__ = ["GraderAbort", "Limits", "Outcome", "Submission", "SubmissionError"]
+__all__ = [
+    "GraderAbort",
+    "GradingRefused",
+    "Limits",
+    "Outcome",
+    "Submission",
+    "SubmissionError",
+]
+
+
+class GradingRefused(Exception):
+    """La notation ne peut pas continuer de façon sûre (l'isolation n'a pas pu être posée,
+    la copie du correcteur a changé) : elle s'arrête, et le dit, sans donner de note."""
 
 
 def choose_isolation(mode: str) -> sandbox.Isolation:
@@ -50,7 +62,7 @@ def choose_isolation(mode: str) -> sandbox.Isolation:
         return sandbox.Isolation("aucune", "bac à sable désactivé (--no-sandbox)")
     isolation = sandbox.probe()
     if mode == "require" and not isolation.isolated:
-        raise SubmissionError(f"notation refusée sans bac à sable : {isolation.reason}")
+        raise SubmissionError(f"notation refusée sans isolation : {isolation.reason}")
     return isolation
 
 
@@ -78,7 +90,11 @@ class Submission:
         self.definitions_only = False  # le chargement complet ne s'est pas terminé
         self.first_load: str | None = None  # "hung" ou "died" : pourquoi
         self.copy = PrivateCopy(
-            self.kind, self.source, self.limits.submission_bytes, self.limits.submission_files
+            self.kind,
+            self.source,
+            self.limits.submission_bytes,
+            self.limits.submission_files,
+            WORKER_SOURCES,
         )
         self.loading = False  # un chargement demandé en avance (start_early), pas encore lu
 
@@ -100,6 +116,13 @@ class Submission:
         """
         if not self.loading:
             self.worker.stop()
+        try:
+            return self.start_safely()
+        except (IsolationRefused, GraderChanged) as error:
+            self.worker.stop()
+            raise GradingRefused(str(error)) from None
+
+    def start_safely(self) -> dict:
         try:
             try:
                 info = self.launch()

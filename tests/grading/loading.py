@@ -14,7 +14,13 @@ import os
 from pathlib import Path
 
 from . import contract
-from .channel import WorkerLost, WorkerProcess, give_niceness, worker_environment
+from .channel import (
+    IsolationRefused,
+    WorkerLost,
+    WorkerProcess,
+    give_niceness,
+    worker_environment,
+)
 from .limits import Limits
 from .private_copy import PrivateCopy
 from .safe_text import printable
@@ -25,9 +31,13 @@ GRADING = Path(__file__).resolve().parent
 WORKER_FILES = [
     GRADING / "worker.py",
     GRADING / "lockdown.py",
+    GRADING / "landlock.py",
     GRADING / "rescue.py",
     GRADING / "python_messages.py",
 ]
+# Leurs octets, lus une fois, au démarrage du juge : chaque notation en écrit une copie
+# privée, et vérifie avant chaque lancement que rien ne l'a changée (private_copy.py).
+WORKER_SOURCES = {path.name: path.read_bytes() for path in WORKER_FILES}
 
 
 def load(
@@ -48,7 +58,7 @@ def begin_load(
 ) -> None:
     """Lance le processus de travail et lui demande de charger le rendu, sans attendre : le
     chargement avance pendant que le juge fait autre chose (``finish_load`` l'attend)."""
-    inside = worker.start(WORKER_FILES, copy.path, copy.name, copy.workdir, worker_environment())
+    inside = worker.start(copy, worker_environment())
     root = inside.parent if kind == "file" else inside
     worker.send(
         {
@@ -61,6 +71,8 @@ def begin_load(
             "recursion_limit": limits.recursion,
             "contract": contract.PARAMETERS,
             "definitions_only": definitions_only,
+            # Avec Landlock : ce que le processus pourra encore lire et écrire.
+            "confine": worker.confine,
         }
     )
 
@@ -78,6 +90,13 @@ def finish_load(worker: WorkerProcess, limits: Limits) -> tuple[dict, dict | Non
     # travail est dans sa session définitive (bwrap fait setsid juste avant).
     give_niceness(worker.pid, os.getpriority(os.PRIO_PROCESS, 0))
     lockdown = locked["locked"] if type(locked.get("locked")) is dict else None
+    if worker.confine and type((lockdown or {}).get("landlock")) is not int:
+        worker.stop()
+        why = (lockdown or {}).get("refused")
+        raise IsolationRefused(
+            "l'isolation Landlock, essayée avec succès au début, n'a pas pu être posée"
+            + (f" : {printable(why[:300])}" if type(why) is str else "")
+        )
     info, _, _ = worker.receive(clock)
     functions = info.get("functions")
     if type(functions) is not list or not all(type(f) is str for f in functions):

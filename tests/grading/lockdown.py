@@ -6,6 +6,10 @@ sable avec ``worker.py``. Il pose, dans cet ordre :
 - des limites du noyau (``setrlimit``) : la mémoire adressable (``RLIMIT_AS``), la
   taille d'un fichier écrit (``RLIMIT_FSIZE``) et le nombre de descripteurs de
   fichiers ouverts (``RLIMIT_NOFILE`` : ceux du processus, plus quelques-uns) ;
+- là où bubblewrap manque, Landlock (``landlock.py``) : le processus ne peut plus lire
+  que la bibliothèque standard et sa copie privée, écrire que dans son dossier de
+  travail ; si le juge l'a demandé et qu'il ne peut pas être posé, le processus le dit
+  et ne charge rien ;
 - sous Linux, la mort du processus avec son parent (``PR_SET_PDEATHSIG``) : un
   correcteur tué ne laisse pas de processus de travail derrière lui ;
 - sous Linux (x86-64 et arm64), un filtre seccomp qui **n'autorise que** les appels
@@ -227,8 +231,28 @@ def install_filter() -> str | None:
     return None
 
 
+def confine(paths: dict | None) -> dict:
+    """Avec ``paths`` (``read`` et ``write``, donnés par le juge quand bubblewrap manque) :
+    Landlock, qui ne laisse plus lire que la bibliothèque standard et ces chemins-là.
+
+    Renvoie ``{"landlock": ABI}``, ou ``{"refused": pourquoi}`` : le processus de travail
+    ne doit alors charger aucun code (``worker.main``)."""
+    if not paths:
+        return {}
+    try:
+        import landlock  # copié à côté de ce fichier
+
+        readable = landlock.python_paths() + list(paths["read"]) + ["/dev/null"]
+        return {"landlock": landlock.restrict(readable, list(paths["write"]))}
+    except Exception as error:  # tout échec refuse la notation : rien n'est chargé
+        return {"refused": f"Landlock n'a pas pu être posé ({error})"}
+
+
 def lock(config: dict) -> dict:
     """Pose toutes les restrictions ; renvoie ce qui a pu l'être, pour le juge."""
     limits = set_limits(config["memory_limit"], config["file_limit"])
+    confined = confine(config.get("confine"))
     missing = install_filter()
-    return {"seccomp": missing is None, "missing": missing, "limits": limits}
+    if missing is not None and config.get("confine"):
+        confined = {"refused": missing}  # sans filtre, Landlock seul ne suffit pas
+    return {"seccomp": missing is None, "missing": missing, "limits": limits, **confined}

@@ -120,27 +120,76 @@ def private_copy(kind: str, source: Path, target: Path, max_bytes: int, max_file
     return report
 
 
-class PrivateCopy:
-    """Le dossier jetable d'une notation : la copie privée du rendu, et rien d'autre.
+class GraderChanged(Exception):
+    """La copie privée du correcteur n'est plus celle que le juge a écrite."""
 
-    ``workdir`` est ce dossier (il accueille aussi le dossier courant du processus
-    de travail, ``cwd/``) ; ``path`` la copie du code (le fichier, ou le paquet
-    ``tp_demineur``) ; ``report`` ce qui a été copié ou refusé. ``remove()`` efface
-    le tout.
+
+class PrivateCopy:
+    """Le dossier jetable d'une notation : la copie privée du rendu et du processus de
+    travail, et rien d'autre.
+
+    ``workdir`` est ce dossier ; ``path`` la copie du code (le fichier, ou le paquet
+    ``tp_demineur``) ; ``grader`` la copie des fichiers du processus de travail
+    (``correcteur/``), écrite depuis les octets que le juge a lus à son démarrage ;
+    ``scratch`` le dossier courant du processus de travail, le seul où il peut écrire ;
+    ``report`` ce qui a été copié ou refusé. ``remove()`` efface le tout.
     """
 
-    def __init__(self, kind: str, source: Path, max_bytes: int, max_files: int):
+    def __init__(
+        self,
+        kind: str,
+        source: Path,
+        max_bytes: int,
+        max_files: int,
+        grader: dict[str, bytes] | None = None,
+    ):
         self.workdir = Path(tempfile.mkdtemp(prefix="demineur-notation-"))
         try:
             code = self.workdir / "soumission"
             code.mkdir()
-            (self.workdir / "cwd").mkdir()
+            self.scratch = self.workdir / "cwd"
+            self.scratch.mkdir()
             self.name = source.name if kind == "file" else "tp_demineur"
             self.path = code / self.name
             self.report = private_copy(kind, source, self.path, max_bytes, max_files)
+            self.grader_sources = dict(grader or {})
+            self.grader = self.workdir / "correcteur"
+            self.grader.mkdir()
+            for name, data in self.grader_sources.items():
+                (self.grader / name).write_bytes(data)
         except BaseException:
             self.remove()
             raise
+
+    def check_grader(self) -> None:
+        """Vérifie, avant chaque lancement, que la copie du correcteur est intacte ; lève
+        :class:`GraderChanged` sinon (un processus de travail non isolé l'a réécrite)."""
+        try:
+            names = sorted(os.listdir(self.grader))
+            same = names == sorted(self.grader_sources) and all(
+                (self.grader / name).read_bytes() == data
+                for name, data in self.grader_sources.items()
+            )
+        except OSError:
+            same = False
+        if not same:
+            raise GraderChanged("la copie du correcteur a été modifiée pendant la notation")
+
+    def open_to(self, uid: int, gid: int) -> None:
+        """Ouvre la copie à l'utilisateur sans droits du processus de travail : il traverse
+        le dossier, lit le correcteur et le rendu (sans pouvoir les changer : ils restent au
+        juge) et n'écrit que dans son dossier de travail, qui est à lui."""
+        self.workdir.chmod(0o711)
+        for folder, subfolders, names in os.walk(self.workdir):
+            if Path(folder) == self.scratch:
+                continue
+            for name in subfolders:
+                if Path(folder, name) != self.scratch:
+                    Path(folder, name).chmod(0o755)
+            for name in names:
+                Path(folder, name).chmod(0o644)
+        os.chown(self.scratch, uid, gid)
+        self.scratch.chmod(0o700)
 
     def remove(self):
         shutil.rmtree(self.workdir, ignore_errors=True)

@@ -1,5 +1,28 @@
-"""Le bac à sable du processus de travail : bubblewrap (``bwrap``), sous Linux.
+"""Le bac à sable du processus de travail, le plus fort que la machine permette.
 
+Trois échelons, essayés dans cet ordre une fois par notation (ou par classe) par
+:func:`probe` ; :class:`Isolation` dit lequel a servi, et ce qu'il garantit
+(:data:`GUARANTEES`), partout où l'enseignant le lit (console, synthèse, page,
+``extra_data.isolation``), jamais dans le retour d'un étudiant.
+
+1. ``bwrap`` : bubblewrap, sous Linux, là où il peut créer ses espaces de noms.
+2. ``landlock`` : sous Linux sans espaces de noms (Docker et les plateformes qui
+   l'utilisent, les prisons de VPL, Ubuntu 24.04 qui les réserve) : Landlock
+   (``landlock.py``) ne laisse le processus de travail lire que la bibliothèque
+   standard de Python et sa copie privée du correcteur et du rendu, écrire que dans
+   son dossier de travail privé (que le juge surveille : :func:`scratch_usage`) ;
+   quand le juge est root, le processus de travail est lancé sous un utilisateur sans
+   droits (:func:`worker_user`), sans groupe supplémentaire ni capacité.
+3. ``aucune`` : ni l'un ni l'autre (macOS, Windows, un noyau sans Landlock) ; la
+   notation le dit avant le premier rendu, et ``--require-sandbox`` la refuse.
+
+À chaque échelon, le processus de travail tourne sur une copie privée du correcteur
+(``private_copy.py``), s'impose lui-même ses limites et le filtre des appels système
+(``lockdown.py``), et le juge se rend illisible aux processus du même utilisateur
+(:func:`protect_judge`).
+
+bubblewrap
+----------
 Le processus de travail y tourne dans de nouveaux espaces de noms (utilisateur,
 processus, réseau, IPC, nom d'hôte, montages, et cgroup si possible) et n'y voit
 que :
@@ -40,9 +63,6 @@ l'interface locale ; l'environnement est vidé. Les options, une à une :
 
 Le filtre des appels système et les limites de mémoire sont posés par le
 processus de travail lui-même avant de charger le rendu (``lockdown.py``).
-Quand bwrap manque ou ne peut pas créer ses espaces de noms (macOS, Windows, un
-conteneur sans espaces utilisateur), la notation se fait sans bac à sable et le
-dit partout (:class:`Isolation`).
 """
 
 from __future__ import annotations
@@ -62,24 +82,64 @@ INSIDE_WORKDIR = INSIDE / "travail"
 NOBODY = "65534"
 
 
+# Ce que garantit chaque échelon, écrit une fois : l'enseignant le lit dans la console,
+# la synthèse et la page ; le README le reprend.
+GUARANTEES = {
+    "bwrap": (
+        "bac à sable bubblewrap : le code ne voit que Python et sa copie du rendu, ni "
+        "réseau, ni autre processus"
+    ),
+    "landlock": (
+        "bac à sable sans espaces de noms (Landlock) : le code ne peut lire que la "
+        "bibliothèque standard de Python et sa copie du rendu, écrire que dans son dossier "
+        "de travail, ni réseau, ni autre processus, ni /proc"
+    ),
+    "aucune": "code NON ISOLÉ : il a tourné avec les droits de la notation",
+}
+
+
 @dataclass(frozen=True)
 class Isolation:
-    """Comment le code de l'étudiant a été isolé, dit pour l'enseignant."""
+    """Comment le code de l'étudiant a été isolé, dit pour l'enseignant (jamais pour
+    l'étudiant)."""
 
-    mode: str  # "bwrap" ou "aucune"
-    reason: str = ""  # pourquoi il n'y a pas de bac à sable
+    mode: str  # "bwrap", "landlock" ou "aucune"
+    reason: str = ""  # pourquoi pas l'échelon au-dessus
+    abi: int = 0  # avec landlock : la version de Landlock du noyau
+    user: str = ""  # l'utilisateur sans droits du processus de travail (juge root)
 
     @property
     def isolated(self) -> bool:
-        return self.mode == "bwrap"
+        return self.mode != "aucune"
+
+    def label(self) -> str:
+        """Le nom court de l'échelon, tel que ``extra_data.isolation`` le donne."""
+        return self.mode
 
     def sentence(self) -> str:
-        if self.isolated:
-            return "Code exécuté dans un bac à sable (bubblewrap)."
-        return (
-            f"ATTENTION : code NON ISOLÉ ({self.reason}) : le code de l'étudiant a tourné avec "
-            "les droits de l'enseignant."
-        )
+        """Une phrase pour l'enseignant : l'échelon, ce qu'il garantit, pourquoi pas mieux."""
+        details = []
+        if self.mode == "landlock":
+            details.append(f"Landlock ABI {self.abi}")
+        if self.user:
+            details.append(f"utilisateur {self.user}")
+        text = GUARANTEES[self.mode] + (f" ({', '.join(details)})" if details else "")
+        if self.mode == "bwrap":
+            return f"Isolation : {text}."
+        if self.mode == "landlock":
+            return f"Isolation : {text}. bubblewrap impossible ici : {self.reason}."
+        return f"ATTENTION, isolation : {text} ({self.reason})."
+
+    def encode(self) -> str:
+        """Pour ``PROBED`` : l'échelon essayé une fois pour toute une classe."""
+        return "\t".join((self.mode, self.reason, str(self.abi), self.user))
+
+    @classmethod
+    def decode(cls, text: str) -> Isolation | None:
+        parts = text.split("\t")
+        if len(parts) != 4 or parts[0] not in GUARANTEES or not parts[2].isdigit():
+            return None
+        return cls(parts[0], parts[1], int(parts[2]), parts[3])
 
 
 def interpreter() -> Path:
@@ -218,23 +278,37 @@ def inside_paths(code: Path, code_name: str) -> tuple[dict[Path, Path], list[Pat
 
 
 # Posée par grade_class, qui essaie le bac à sable une fois pour toute la classe : chaque
-# notation de la classe la reçoit et ne l'essaie pas à nouveau.
+# notation de la classe la reçoit et ne l'essaie pas à nouveau (Isolation.encode).
 PROBED = "TP_DEMINEUR_BAC_A_SABLE_ESSAYE"
+# Les utilisateurs sans droits sous lesquels un juge root lance le processus de travail,
+# dans l'ordre : celui que prépare le setup.sh de Gradescope (ou l'enseignant), puis
+# celui que tout système Unix a.
+WORKER_USERS = ("demineur", "nobody")
 
 
 @functools.cache
 def probe() -> Isolation:
-    """Essaie une fois de lancer ``python -c pass`` dans un bac à sable vide.
+    """L'échelon le plus fort que cette machine permet, essayé pour de vrai une fois.
 
-    Si ``PROBED`` vaut ``bwrap``, l'essai a déjà réussi pour cette classe : il n'est pas
-    refait (si le bac à sable ne démarrait plus, la notation le dirait quand même).
+    Si ``PROBED`` décrit un échelon, l'essai a déjà été fait pour cette classe : il n'est
+    pas refait (si le bac à sable ne démarrait plus, la notation le dirait quand même).
     """
-    if bwrap_features()[0] is None:
-        return Isolation("aucune", "bwrap est introuvable : installez le paquet bubblewrap")
     if not sys.platform.startswith("linux"):
         return Isolation("aucune", f"pas de bac à sable sur {sys.platform}")
-    if os.environ.get(PROBED) == "bwrap":
+    known = Isolation.decode(os.environ.get(PROBED, ""))
+    if known is not None:
+        return known
+    why_not_bwrap = try_bwrap()
+    if why_not_bwrap is None:
         return Isolation("bwrap")
+    return try_landlock(why_not_bwrap)
+
+
+def try_bwrap() -> str | None:
+    """Lance ``python -c pass`` dans un bac à sable bubblewrap vide ; None s'il a marché,
+    sinon pourquoi."""
+    if bwrap_features()[0] is None:
+        return "bwrap est introuvable (paquet bubblewrap)"
     read, write = os.pipe()
     try:
         args = [
@@ -249,11 +323,175 @@ def probe() -> Isolation:
             args, capture_output=True, text=True, timeout=30, pass_fds=(write,), check=False
         )
     except (OSError, subprocess.SubprocessError) as error:
-        return Isolation("aucune", f"bwrap ne démarre pas ({error})")
+        return f"bwrap ne démarre pas ({error})"
     finally:
         os.close(read)
         os.close(write)
     if run.returncode != 0:
         message = (run.stderr.strip().splitlines() or ["?"])[-1]
-        return Isolation("aucune", f"bwrap ne peut pas créer son bac à sable : {message}")
-    return Isolation("bwrap")
+        return f"bwrap ne peut pas créer son bac à sable ({first_sentence(message)})"
+    return None
+
+
+# L'essai de Landlock : les règles du processus de travail (lire la bibliothèque standard,
+# écrire dans un dossier), puis lire un fichier permis et un fichier que rien d'autre
+# n'empêche de lire. Le module est passé en texte : le dossier du correcteur peut être
+# illisible pour l'utilisateur sans droits.
+LANDLOCK_TRIAL = """
+import os, sys
+space = {"__name__": "landlock"}
+exec(compile(sys.argv[1], "landlock.py", "exec"), space)
+abi = space["restrict"](space["python_paths"](), [sys.argv[3]])
+import json, random
+open(os.path.join(sys.argv[3], "essai"), "w").close()
+try:
+    open(sys.argv[2]).close()
+except OSError:
+    print("refusé", abi)
+"""
+
+
+def try_landlock(why_not_bwrap: str) -> Isolation:
+    """Essaie Landlock dans un processus neuf, sous l'utilisateur sans droits si le juge
+    est root ; l'échelon ``landlock`` s'il refuse bien ce qu'il doit refuser, sinon
+    ``aucune`` (avec pourquoi)."""
+    source = (Path(__file__).with_name("landlock.py")).read_text(encoding="utf-8")
+    user = worker_user()
+    with tempfile_folder() as folder:
+        forbidden = folder / "interdit"
+        forbidden.write_text("?", encoding="ascii")
+        scratch = folder / "travail"
+        scratch.mkdir()
+        if user is not None:
+            os.chown(scratch, user.uid, user.gid)
+        args = [str(interpreter()), "-S", "-s", "-B", "-c", LANDLOCK_TRIAL, source]
+        args += [str(forbidden), str(scratch)]
+        done, said = run_trial(args, user)
+        note = ""
+        if not done and user is not None:
+            # L'utilisateur sans droits ne peut peut-être pas lancer cet interpréteur (un
+            # Python installé sous /root) : l'essai est refait sous l'utilisateur du juge.
+            os.chown(scratch, os.getuid(), os.getgid())
+            done, said_as_judge = run_trial(args, None)
+            if done:
+                note = f"{user.name} ne peut pas lancer {interpreter()}"
+                user, said = None, said_as_judge
+    if not done or not said.startswith("refusé "):
+        return Isolation("aucune", f"{why_not_bwrap} ; Landlock impossible ici ({said})")
+    reason = why_not_bwrap + (f" ; {note} : le processus de travail reste root" if note else "")
+    return Isolation("landlock", reason, int(said.split()[1]), user.name if user else "")
+
+
+def first_sentence(text: str) -> str:
+    """Le début d'un message d'un autre programme, jusqu'à sa première phrase."""
+    return text.split(". ")[0].split(", ")[0][:120]
+
+
+def run_trial(args: list[str], user: WorkerUser | None) -> tuple[bool, str]:
+    """(l'essai a-t-il tourné jusqu'au bout, la dernière ligne qu'il a écrite)."""
+    try:
+        run = subprocess.run(
+            args,
+            capture_output=True,
+            text=True,
+            timeout=30,
+            check=False,
+            env={"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"},
+            cwd="/",
+            **user_options(user),
+        )
+    except (OSError, subprocess.SubprocessError) as error:
+        return False, str(error)[:200]
+    lines = run.stdout.strip().splitlines() or run.stderr.strip().splitlines() or ["?"]
+    return run.returncode == 0, lines[-1][:200]
+
+
+@dataclass(frozen=True)
+class WorkerUser:
+    """L'utilisateur sans droits sous lequel un juge root lance le processus de travail."""
+
+    name: str
+    uid: int
+    gid: int
+
+
+def worker_user() -> WorkerUser | None:
+    """L'utilisateur du processus de travail quand le juge est root (None sinon, ou si
+    aucun n'existe)."""
+    if not hasattr(os, "geteuid") or os.geteuid() != 0:
+        return None
+    for name in WORKER_USERS:
+        user = lookup_user(name)
+        if user is not None:
+            return user
+    return None
+
+
+def lookup_user(name: str) -> WorkerUser | None:
+    """L'utilisateur ``name``, s'il existe et n'est pas root (None pour un nom vide)."""
+    if not name:
+        return None
+    import pwd
+
+    try:
+        entry = pwd.getpwnam(name)
+    except KeyError:
+        return None
+    return WorkerUser(name, entry.pw_uid, entry.pw_gid) if entry.pw_uid != 0 else None
+
+
+def user_options(user: WorkerUser | None) -> dict:
+    """Les options de ``subprocess.Popen`` qui lancent un processus sous ``user`` : ni
+    groupe supplémentaire ni capacité (un uid non nul les perd toutes)."""
+    if user is None:
+        return {}
+    return {"user": user.uid, "group": user.gid, "extra_groups": []}
+
+
+class tempfile_folder:
+    """Un dossier temporaire que l'utilisateur sans droits peut traverser."""
+
+    def __enter__(self) -> Path:
+        import tempfile
+
+        self.path = Path(tempfile.mkdtemp(prefix="demineur-essai-"))
+        self.path.chmod(0o755)
+        return self.path
+
+    def __exit__(self, *exc):
+        shutil.rmtree(self.path, ignore_errors=True)
+
+
+def protect_judge() -> None:
+    """Rend le juge illisible aux processus du même utilisateur : ni ``/proc/JUGE/mem``,
+    ni ``environ``, ni ``fd`` (``PR_SET_DUMPABLE`` à 0). Le juge lit toujours le temps de
+    calcul du processus de travail : ``execve`` rend celui-ci lisible à nouveau."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE
+    except (OSError, AttributeError, ImportError):
+        pass
+
+
+def scratch_usage(folder: Path, max_entries: int) -> tuple[int, int]:
+    """(octets, entrées) sous ``folder``, sans suivre de lien ; le compte s'arrête au-delà
+    de ``max_entries`` entrées."""
+    total, entries, pending = 0, 0, [folder]
+    while pending and entries <= max_entries:
+        try:
+            with os.scandir(pending.pop()) as scan:
+                for entry in scan:
+                    entries += 1
+                    if entry.is_dir(follow_symlinks=False):
+                        pending.append(Path(entry.path))
+                    else:
+                        try:
+                            total += entry.stat(follow_symlinks=False).st_blocks * 512
+                        except OSError:
+                            pass
+        except OSError:
+            pass
+    return total, entries

@@ -648,7 +648,10 @@ def main():
     sys.dont_write_bytecode = True
     worker = Worker(channel_in, channel_out, config)
     # Le seul message écrit avant que du code de l'étudiant ne tourne.
-    worker.send({"locked": lockdown.lock(config)})
+    locked = lockdown.lock(config)
+    worker.send({"locked": locked})
+    if locked.get("refused"):
+        return  # l'isolation demandée manque : aucun code de l'étudiant ne tourne
     worker.send(worker.load(config["kind"], config["path"], config["definitions_only"]))
     worker.serve()
 

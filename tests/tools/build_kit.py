@@ -80,6 +80,7 @@ GRADING_FILES = [
     "relay.py",
     "worker.py",
     "lockdown.py",
+    "landlock.py",
     "rescue.py",
     "python_messages.py",
     "safe_text.py",
