@@ -213,10 +213,13 @@ class Conversation:
                     continue  # une réponse à une autre demande, ou écrite par le rendu : ignorée
                 if message.get("done") is True:
                     return message
-                # Le temps que la référence passe sur les relais compte pour l'appel.
-                judge_start = time.process_time()
+                # Le temps que le juge passe à servir un relais (décoder, faire jouer la
+                # référence, encoder) est le sien : il ne compte pas dans le temps de calcul
+                # de l'étudiant, seulement dans l'horloge de l'appel. Le nombre de relais et
+                # leur taille sont bornés (MAX_RELAYS, MAX_RELAYED_VALUES).
+                judge_start = time.monotonic()
                 self.serve(message)
-                self.spend(clock, time.process_time() - judge_start, 0.0)
+                self.judge_seconds(clock, time.monotonic() - judge_start)
         except Malformed as error:
             self.worker.stop()
             raise WorkerLost("malformed", str(error)) from None
@@ -235,6 +238,14 @@ class Conversation:
             if left < 0:
                 self.worker.stop()
                 raise WorkerLost(kind)
+
+    def judge_seconds(self, clock: Clock, seconds: float):
+        """Décompte le temps du juge de la seule horloge de l'appel ; au-delà, l'appel
+        s'arrête comme sur une machine saturée."""
+        clock.wall_seconds -= seconds
+        if clock.wall_seconds < 0:
+            self.worker.stop()
+            raise WorkerLost("wall", f"{clock.wall_seconds + seconds:g} s d'horloge")
 
     def serve(self, message: dict):
         """Une lecture de ligne ou un relais, demandés par le processus pendant l'appel."""
