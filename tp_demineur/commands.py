@@ -57,7 +57,11 @@ COMMANDS = (
     CommandHelp(
         Kind.QUIT, ("q", "quitter", "quit", "exit"), "quitte la partie (après confirmation)"
     ),
-    CommandHelp(Kind.HINT, ("?",), "un indice du joueur machine : une case et pourquoi"),
+    CommandHelp(
+        Kind.HINT,
+        ("?",),
+        "un indice du joueur machine : une case et pourquoi (la partie n'est plus classée)",
+    ),
     CommandHelp(Kind.HELP, ("aide", "help", "h"), "cette aide"),
 )
 

@@ -32,6 +32,7 @@ from .screen import (
     best_times_text,
     board_text,
     board_width,
+    count,
     help_text,
     introduction,
     legend,
@@ -133,6 +134,7 @@ class Session:
         self.replay_command = replay_command
         self.colour = colour
         self.stopwatch = Stopwatch()
+        self.hints = 0  # les indices « ? » qui ont donné une case : la partie n'est plus classée
         random.seed(seed)  # le hasard d'initialise_mines, pour que la graine rejoue le plateau
         placer = None
         if settings.no_guess:
@@ -211,6 +213,8 @@ class Session:
             print(help_text())
             return Turn.UNCHANGED
         if command.kind is Kind.HINT:
+            if game.placed and game.status == PLAYING:
+                self.hints += 1  # avant les mines, l'indice n'apprend rien
             self.explain(hint(game))
             return Turn.UNCHANGED
         if command.kind is Kind.QUIT:
@@ -241,7 +245,7 @@ class Session:
         if message:
             print(message)
         if self.game.placement_note:
-            print(
+            self.explain(
                 f"Pas de plateau sans hasard : {self.game.placement_note} "
                 "Les mines ont été placées au hasard."
             )
@@ -295,6 +299,10 @@ class Session:
             return  # rien à jouer (toutes les cases sont minées) : pas de temps à garder
         if game.loss_undone:
             print("Temps non classé : un coup perdant a été annulé pendant la partie.")
+            return
+        if self.hints:
+            asked = count(self.hints, "indice demandé")
+            print(f"Temps non classé : {asked} (« ? ») pendant la partie.")
             return
         try:
             path = scores.scores_path()

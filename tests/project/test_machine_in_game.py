@@ -5,9 +5,17 @@ from __future__ import annotations
 
 import random
 import re
+import shutil
 
 import pytest
-from test_game_terminal import assert_clean, play
+from test_game_terminal import (
+    Terminal,
+    assert_clean,
+    expected_mines,
+    move_lines,
+    play,
+    safe_moves,
+)
 
 from tp_demineur.game import PLAYING, Game
 from tp_demineur.hints import hint
@@ -84,3 +92,76 @@ def test_no_guess_too_dense_falls_back_honestly():
 def test_no_guess_is_refused_with_the_tp_rules():
     done = play(["--niveau", "debutant", "--sans-hasard", "--regles-du-tp"])
     assert_clean(done, code=2)
+
+
+def test_a_mine_rule_names_every_mine_it_finds():
+    """« autant de cases fermées autour de lui que de mines (2) » nomme les deux, même si une
+    autre règle a noté la première au même tour (ici le 1 en (2, 7) trouve (3, 6))."""
+    drawn = [
+        "0 0 0 0 0 2 # # #",
+        "0 0 0 0 0 2 # 5 #",
+        "0 0 0 0 0 1 1 4 #",
+        "0 0 0 0 0 0 0 2 #",
+        "0 0 0 0 0 0 0 1 1",
+        "0 0 1 1 1 0 0 0 0",
+        "0 0 2 # 2 1 1 1 0",
+        "1 1 2 # 2 1 # 1 0",
+        "# # # # 1 # # 1 0",
+    ]
+    view = [[None if cell == "#" else int(cell) for cell in row.split()] for row in drawn]
+    move = best_move(view, 10)
+    assert move.reason.startswith(
+        "Le 2 en (2, 6) a autant de cases fermées autour de lui que de mines (2) : "
+        "(3, 6) et (3, 7) sont des mines."
+    ), move.reason
+    assert set(move.mines) == {(3, 6), (3, 7)}
+
+
+MINE_COUNT = re.compile(r"que de mines \((\d+)\) : (.*?) (?:est une mine|sont des mines)")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_each_mine_rule_lists_as_many_mines_as_it_counts(seed):
+    random.seed(seed)
+    game = Game(9, 9, 10)
+    game.open(4, 4)
+    while game.status == PLAYING:
+        move = best_move(game.view(), game.nb_mines)
+        for said in MINE_COUNT.finditer(move.reason):
+            listed = re.findall(r"\(\d+, \d+\)", said[2])
+            assert len(listed) == int(said[1]), move.reason
+        game.open(move.x, move.y)
+
+
+def test_a_game_played_with_hints_is_not_ranked(tmp_path):
+    """Un indice « ? » après le premier coup : la partie gagnée n'entre pas dans les
+    meilleurs temps (le même plateau, sans indice, y entre)."""
+    seed, first = 5, (4, 4)
+    moves, _ = safe_moves(expected_mines(9, 9, 10, seed, first), first)
+    args = ["--niveau", "debutant", "--seed", seed]
+    hinted = play(args, move_lines(moves[:1]) + "?\n" + move_lines(moves[1:]) + "n\n", tmp_path)
+    assert_clean(hinted)
+    assert "Gagné !" in hinted.stdout
+    assert "Temps non classé : 1 indice demandé (« ? ») pendant la partie." in hinted.stdout
+    assert "Meilleurs temps" not in hinted.stdout
+    assert not (tmp_path / "tp_demineur").exists()
+    # Avant le premier coup, l'indice n'apprend rien (les mines ne sont pas placées).
+    early = play(args, "?\n" + move_lines(moves) + "n\n", tmp_path)
+    assert_clean(early)
+    assert "Temps non classé" not in early.stdout and "Meilleurs temps" in early.stdout
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux n'est pas installé")
+def test_no_guess_fallback_is_wrapped_in_a_terminal(tmp_path):
+    """La ligne « Pas de plateau sans hasard » est coupée entre les mots, comme un indice."""
+    term = Terminal(["--width", 5, "--height", 5, "--mines", 20, "--sans-hasard"], tmp_path)
+    try:
+        term.wait_for("Votre coup")
+        term.send("2 2")
+        lines = term.wait_for("au hasard.").splitlines()
+        start = next(i for i, line in enumerate(lines) if line.startswith("Pas de plateau"))
+        end = next(i for i in range(start, len(lines)) if lines[i].endswith("au hasard."))
+        assert end > start, "la ligne tient en 80 colonnes : le test ne vérifie plus la coupure"
+        assert all(len(line) < 80 for line in lines[start : end + 1])
+    finally:
+        term.close()

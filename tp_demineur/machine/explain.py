@@ -167,6 +167,18 @@ def sentence(knowledge: Knowledge, reason: Reason, cells: list[int], mine: bool)
     raise ValueError(f"règle sans explication simple : {reason.rule}")
 
 
+def mines_found(reason: Reason) -> tuple[int, ...]:
+    """Les cases qu'une règle montre minées quand elle conclut à des mines : toutes les
+    cases fermées du nombre seul, celles que le second nombre d'une paire n'a pas en commun
+    avec le premier (le compte total ne dit pas lesquelles ici)."""
+    if reason.rule is Rule.SINGLE:
+        return reason.cells[0]
+    if reason.rule in (Rule.SUBSET, Rule.PAIR):
+        shared = set(reason.cells[0])
+        return tuple(c for c in reason.cells[1] if c not in shared)
+    return ()
+
+
 def proof(knowledge: Knowledge, cell: int) -> list[int]:
     """Les cases décidées dont la preuve de ``cell`` a besoin, ``cell`` comprise, dans
     l'ordre des déductions."""
@@ -196,7 +208,12 @@ def steps(knowledge: Knowledge, cell: int) -> list[tuple[Reason, list[int]]]:
         if id(reason) in seen:
             continue
         seen.add(id(reason))
-        found.append((reason, [d for d in knowledge.order if reasons[d] is reason and d != cell]))
+        decided = [d for d in knowledge.order if reasons[d] is reason and d != cell]
+        # Une règle qui trouve des mines les trouve toutes à la fois : on les nomme toutes,
+        # même celles qu'une autre règle a notées la première au même tour.
+        if knowledge.state[c] == MINE:
+            decided += [d for d in mines_found(reason) if d not in decided]
+        found.append((reason, decided))
     found.append((reasons[cell], [cell]))
     return found
 
