@@ -42,20 +42,37 @@ def test_initialise_mines_uses_random(sub, case):
     checks.initialise_mines_uses_random(sub, case)
 
 
-# Les quatre plateaux pèsent ensemble 6, les trois autres tests 4 : l'uniformité vaut les
+# Les six plateaux pèsent ensemble 6, les trois autres tests 4 : l'uniformité vaut les
 # trois cinquièmes de la question, et chaque test un nombre rond de centièmes de point.
-@pytest.mark.question("initialise_mines", poids=1.5)
+# Chaque plateau fait au plus stats.COMPARISONS comparaisons, chacune au seuil
+# stats.ALPHA : une fonction correcte échoue à l'un des six avec une probabilité
+# inférieure à 6 × 5 × 1e-10 = 3e-9.
+@pytest.mark.question("initialise_mines")
 @pytest.mark.public
 @pytest.mark.parametrize(
     "width, height, nb_mines, draws",
-    # Le dernier est dense (6 cases minées sur 8) : un tirage peut changer de méthode
-    # au-delà de la moitié des cases.
-    [(3, 2, 2, 3000), (1, 5, 2, 2000), (5, 4, 6, 2000), (4, 2, 6, 2000)],
+    [
+        (3, 2, 2, 3000),
+        (1, 5, 2, 2000),
+        (5, 4, 6, 2000),
+        # Dense (6 cases minées sur 8) : un tirage peut changer de méthode au-delà de la
+        # moitié des cases.
+        (4, 2, 6, 2000),
+        # Large et haut, 950 cases : un nombre tiré entre 0 et 999 puis réduit modulo
+        # le nombre de cases favorise ici toute la première ligne ; une colonne ou une
+        # ligne oubliée au-delà d'une certaine taille s'y voit aussi.
+        (50, 19, 95, 100),
+        # Le plus grand plateau, presque plein : les dernières mines tombent sur des cases
+        # déjà minées et un tirage qui se rabat sur « la première case libre » se voit.
+        (50, 20, 950, 40),
+    ],
     ids=[
         "plateau 3x2, 2 mines",
         "plateau 1x5, 2 mines",
         "plateau 5x4, 6 mines",
         "plateau 4x2, 6 mines",
+        "plateau 50x19, 95 mines",
+        "plateau 50x20, 950 mines",
     ],
 )
 def test_initialise_mines_uniform(sub, width, height, nb_mines, draws):

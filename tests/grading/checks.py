@@ -312,10 +312,10 @@ def expect_mines_shape(after, width: int, height: int, example: str):
 
 def mine_cells(grid: list[list[bool]]) -> tuple[int, ...]:
     """Les cases minées d'une grille (``True``), numérotées ligne après ligne."""
-    width = len(grid[0])
-    return tuple(
-        y * width + x for y, row in enumerate(grid) for x, v in enumerate(row) if v is True
-    )
+    cells = list(itertools.chain.from_iterable(grid))
+    if set(map(type, cells)) <= {bool}:  # le cas ordinaire, sans boucle Python
+        return tuple(itertools.compress(range(len(cells)), cells))
+    return tuple(number for number, value in enumerate(cells) if value is True)
 
 
 def initialise_mines_uses_random(sub, case: dict, expected=None):
@@ -390,35 +390,75 @@ def initialise_mines_uniform(sub, case: dict, expected=None):
         for cell in placement:
             cell_counts[cell] += 1
     never = [c for c in range(cells) if cell_counts[c] == 0]
-    if never:
+    if never and stats.never_chosen_is_meaningful(cells, nb_mines, draws):
         x, y = never[0] % width, never[0] // width
         fail(
             f"en {draws} tirages, la case (x={x}, y={y}) n'a jamais reçu de mine : "
             f"toutes les cases doivent pouvoir être choisies.\n{example}",
             example=example,
         )
-    p_cells = stats.cells_p_value(cell_counts, nb_mines, draws)
-    p_subsets = 1.0
+    rows = [sum(cell_counts[y * width : (y + 1) * width]) for y in range(height)]
+    columns = [sum(cell_counts[x::width]) for x in range(width)]
+    # Chaque comparaison, et ce qu'elle montre quand elle échoue.
+    p_values = {"cases": stats.groups_p_value(cell_counts, [1] * cells, nb_mines, draws)}
+    if height > 1:
+        p_values["lignes"] = stats.groups_p_value(rows, [width] * height, nb_mines, draws)
+    if width > 1:
+        p_values["colonnes"] = stats.groups_p_value(columns, [height] * width, nb_mines, draws)
     if math.comb(cells, nb_mines) <= 200:
         subsets = {c: i for i, c in enumerate(itertools.combinations(range(cells), nb_mines))}
         counts: dict[int, int] = {}
         for placement in placements:
             key = subsets[tuple(sorted(placement))]
             counts[key] = counts.get(key, 0) + 1
-        p_subsets = stats.subsets_p_value(counts, len(subsets), draws)
-    if min(p_cells, p_subsets) < stats.ALPHA:
-        frequencies = "\n".join(
+        p_values["ensembles"] = stats.subsets_p_value(counts, len(subsets), draws)
+    worst = min(p_values, key=p_values.__getitem__)
+    if p_values[worst] < stats.ALPHA:
+        fail(
+            f"les mines ne sont pas placées uniformément : {UNEVEN[worst]} "
+            f"(test du khi-deux, p = {p_values[worst]:.1e}).\n{example}\n"
+            f"{frequencies(worst, cell_counts, rows, columns, width, draws)}",
+            example=example,
+        )
+
+
+# Ce que montre une comparaison de l'uniformité qui échoue.
+UNEVEN = {
+    "cases": "certaines cases sont choisies bien plus souvent que d'autres",
+    "lignes": "certaines lignes reçoivent bien plus de mines que d'autres",
+    "colonnes": "certaines colonnes reçoivent bien plus de mines que d'autres",
+    "ensembles": "certains groupes de cases sont choisis ensemble bien plus souvent que d'autres",
+}
+# Au-delà, les fréquences sont données par ligne, par colonne ou pour les cases les plus
+# et les moins choisies, plutôt que case par case.
+FREQUENCY_COLUMNS = 12
+
+
+def frequencies(
+    worst: str, cell_counts: list[int], rows: list[int], columns: list[int], width: int, draws
+) -> str:
+    """Les fréquences des mines qui montrent l'écart ``worst`` (une clé de ``UNEVEN``),
+    en 80 colonnes : case par case sur un petit plateau ; sinon par ligne ou par colonne
+    (en moyenne par case), ou les cases les plus et les moins choisies."""
+    height, cells = len(rows), len(cell_counts)
+    wanted = f"attendu {sum(cell_counts) / draws / cells:.2f} partout"
+    if width <= FREQUENCY_COLUMNS:
+        table = "\n".join(
             "    " + " ".join(f"{cell_counts[y * width + x] / draws:4.2f}" for x in range(width))
             for y in range(height)
         )
-        fail(
-            "les mines ne sont pas placées uniformément : certaines cases (ou certains "
-            "groupes de cases) sont choisies bien plus souvent que d'autres "
-            f"(test du khi-deux, p = {min(p_cells, p_subsets):.1e}).\n{example}\n"
-            f"  Fréquence de chaque case (attendu {nb_mines / cells:.2f} partout) :\n"
-            f"{frequencies}",
-            example=example,
-        )
+        return f"  Fréquence de chaque case ({wanted}) :\n{table}"
+    if worst in ("lignes", "colonnes"):
+        axis, counts, size = ("y", rows, width) if worst == "lignes" else ("x", columns, height)
+        items = [f"{axis}={i:<2} {count / draws / size:.2f}" for i, count in enumerate(counts)]
+        title = "ligne par ligne" if worst == "lignes" else "colonne par colonne"
+    else:
+        order = sorted(range(cells), key=lambda c: (cell_counts[c], c))
+        chosen = order[-5:][::-1] + order[:5]
+        items = [f"({c % width}, {c // width}) {cell_counts[c] / draws:.2f}" for c in chosen]
+        title = "les cinq cases les plus choisies, puis les cinq moins choisies"
+    lines = ["    " + "   ".join(items[i : i + 6]) for i in range(0, len(items), 6)]
+    return f"  Fréquence moyenne d'une case, {title} ({wanted}) :\n" + "\n".join(lines)
 
 
 def initialise_open_closes_all(sub, case: dict, expected=None):

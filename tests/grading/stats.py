@@ -1,12 +1,25 @@
-"""Le test du khi-deux, sans bibliothèque : juger si des tirages sont uniformes."""
+"""Le test du khi-deux, sans bibliothèque : juger si des tirages sont uniformes.
+
+Chaque comparaison (les cases une à une, les lignes, les colonnes, les ensembles de
+cases d'un petit plateau, une case jamais minée) rejette un tirage uniforme avec une
+probabilité d'au plus ``ALPHA`` (le seuil d'une loi du khi-deux, une approximation
+excellente ici : chaque case, ligne ou colonne attend au moins une dizaine de mines).
+Un plateau en fait au plus ``COMPARISONS`` ; le nombre de plateaux essayés est écrit à
+côté de leur liste (``tests/graded/test_q4_initialise.py``) : une fonction correcte
+échoue donc à une notation entière avec une probabilité bornée par leur produit
+(borne de Bonferroni), moins de 1e-8. Les graines des tirages sont fixées (publiques ou
+tirées du secret) : la même fonction reçoit toujours le même verdict.
+"""
 
 from __future__ import annotations
 
 import math
 
-# Seuil d'un test : une fonction correcte échoue avec une probabilité < 1e-10.
-# Un test de placement fait au plus trois comparaisons, donc < 1e-9 en tout.
+# Le seuil d'une comparaison.
 ALPHA = 1e-10
+# Les comparaisons d'un plateau : cases, lignes, colonnes, ensembles de cases, case jamais
+# minée.
+COMPARISONS = 5
 
 
 def _upper_gamma_regularized(a: float, x: float) -> float:
@@ -63,16 +76,37 @@ def subsets_p_value(counts: dict, number_of_subsets: int, draws: int) -> float:
     return chi2_sf(statistic, number_of_subsets - 1)
 
 
-def cells_p_value(cell_counts: list[int], nb_mines: int, draws: int) -> float:
-    """p-valeur de « chaque case est minée avec la probabilité nb_mines / cases ».
+def groups_p_value(counts: list[int], sizes: list[int], nb_mines: int, draws: int) -> float:
+    """p-valeur de « chaque groupe de cases reçoit des mines en proportion de sa taille ».
 
-    Les indicatrices des cases d'un tirage uniforme ont la variance p(1-p) et
-    la covariance -p(1-p)/(n-1) ; la somme des écarts au carré, divisée par
-    N p (1-p) n / (n-1), suit alors (asymptotiquement) un khi-deux à n-1 degrés.
+    ``counts[g]`` : les mines tombées dans le groupe ``g`` (de ``sizes[g]`` cases) sur tous
+    les tirages ; les groupes partagent les cases du plateau (les cases une à une, les
+    lignes, les colonnes). Un tirage uniforme de ``nb_mines`` cases parmi ``n`` donne une
+    loi hypergéométrique multiple : sa covariance est celle de ``nb_mines`` tirages
+    multinomiaux multipliée par (n - nb_mines) / (n - 1). La statistique de Pearson,
+    divisée par ce facteur, suit donc (asymptotiquement) un khi-deux à (groupes - 1)
+    degrés.
+
+    >>> groups_p_value([10, 10], [1, 1], 1, 20)
+    1.0
+    >>> groups_p_value([40, 0], [1, 1], 1, 40) < 1e-9
+    True
     """
-    n = len(cell_counts)
-    p = nb_mines / n
-    expected = draws * p
-    scale = draws * p * (1 - p) * n / (n - 1)
-    statistic = sum((c - expected) ** 2 for c in cell_counts) / scale
-    return chi2_sf(statistic, n - 1)
+    cells = sum(sizes)
+    correction = (cells - 1) / (cells - nb_mines)
+    statistic = 0.0
+    for count, group in zip(counts, sizes):
+        expected = draws * nb_mines * group / cells
+        statistic += (count - expected) ** 2 / expected
+    return chi2_sf(statistic * correction, len(sizes) - 1)
+
+
+def never_chosen_is_meaningful(cells: int, nb_mines: int, draws: int) -> bool:
+    """Une case jamais minée en ``draws`` tirages est-elle une faute, sauf au seuil près ?
+    (Un tirage uniforme laisse une case donnée vide avec la probabilité 1 - nb_mines/cells ;
+    la borne de l'union sur les cases doit rester sous ``ALPHA``.)
+
+    >>> never_chosen_is_meaningful(6, 2, 3000), never_chosen_is_meaningful(950, 95, 100)
+    (True, False)
+    """
+    return cells * (1 - nb_mines / cells) ** draws < ALPHA
