@@ -1,9 +1,22 @@
-"""Q9 : is_finished."""
+"""Q9 : is_finished.
+
+Ce que le contrat distingue, et ce qui le vérifie à chaque notation, quel que soit le
+secret (cas publics et balayage) :
+
+- en cours (0), gagnée (1), perdue (2), renvoyés comme des entiers ;
+- perdue alors que toutes les cases sans mine sont ouvertes : la défaite d'abord ;
+- perdue avec une case sans mine encore fermée avant la mine ouverte, dans l'ordre de
+  lecture (ou après) : aucune réponse avant d'avoir tout regardé ;
+- la case qui décide (la seule mine ouverte, la seule case sans mine fermée) à chaque
+  place du plateau, première et dernière ligne, première et dernière colonne ;
+- des plateaux d'une case, d'une ligne, d'une colonne, plus larges que hauts et plus
+  hauts que larges ; sans mine et tout minés.
+"""
 
 import pytest
 from hypothesis import given
 
-from grading import checks, expected, strategies
+from grading import checks, expected, publics, strategies
 from grading.publics import public_example
 
 
@@ -12,6 +25,19 @@ from grading.publics import public_example
 @public_example(case={"mines": [[True, False]], "opened": [[True, True]]})
 @public_example(case={"mines": [[True, False]], "opened": [[False, True]]})
 @public_example(case={"mines": [[True, True]], "opened": [[False, False]]})
+# La mine ouverte vient après une case sans mine encore fermée : répondre 0 à la première
+# case fermée, c'est répondre trop tôt.
+@public_example(case={"mines": [[False, True]], "opened": [[False, True]]})
+# La seule case fermée est dans la dernière colonne.
+@public_example(case={"mines": [[False, False]], "opened": [[True, False]]})
 def test_is_finished(sub, case):
     """is_finished renvoie 2 (perdu, vérifié d'abord), 1 (gagné) ou 0"""
     checks.is_finished_answers(sub, case, expected.is_finished(case))
+
+
+@pytest.mark.question("is_finished")
+@pytest.mark.public
+def test_is_finished_every_cell(sub):
+    """is_finished quand chaque case, à son tour, décide de la partie"""
+    case = publics.finished_sweep()
+    checks.is_finished_everywhere(sub, case, expected.is_finished_everywhere(case))

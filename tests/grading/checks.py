@@ -791,6 +791,16 @@ def is_finished_answers(sub, case: dict, expected: int):
     expect_untouched(outcome, "is_finished", ["mines", "opened"], [mines, opened], example)
 
 
+def is_finished_everywhere(sub, case: dict, expected: list[int]):
+    """is_finished sur une série de plateaux, ``[mines, opened]`` chacun."""
+
+    def recheck(point, answer):
+        mines, opened = point
+        is_finished_answers(sub, {"mines": mines, "opened": opened}, answer)
+
+    screen(sub, "is_finished", [None, None], [0, 1], case, expected, recheck)
+
+
 # ---------------------------------------------------------------------------
 # Q10 : play_turn, play_the_game
 # ---------------------------------------------------------------------------

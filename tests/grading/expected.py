@@ -126,6 +126,11 @@ def is_finished(case: dict) -> int:
     return game_state(case["mines"], case["opened"])
 
 
+def is_finished_everywhere(case: dict) -> list[int]:
+    """Les réponses de is_finished pour chaque point ``[mines, opened]`` du cas."""
+    return [game_state(mines, opened) for mines, opened in case["points"]]
+
+
 def play_turn(case: dict) -> dict:
     mines, neigh, opened = case["mines"], case["neigh"], case["opened"]
     move = ask_move({"opened": opened, "lines": case["lines"]})["move"]

@@ -102,3 +102,28 @@ def flood_start(width: int, height: int, seed: int, density: float = 0.1) -> dic
     mine = next((x, y) for x, y in cells if mines[y][x] and neigh[y][x] == 0)
     number = [(x, y) for x, y in cells if not mines[y][x] and neigh[y][x] > 0][-1]
     return board(mines, opened_at(width, height, [start, mine, number]))
+
+
+def finished_points(width: int, height: int) -> list[list]:
+    """Des parties de is_finished où chaque case du plateau décide à son tour : pour un
+    motif de mines et son contraire (chaque case est minée dans l'un, sans mine dans
+    l'autre), la partie gagnée, puis chaque case sans mine seule fermée (0), chaque mine
+    seule ouverte (2), et chaque mine ouverte avec toutes les cases sans mine (2)."""
+    cells = [(x, y) for y in range(height) for x in range(width)]
+    points = []
+    for pattern in (0, 1):
+        mined = {cell for number, cell in enumerate(cells) if (number % 3 == 0) != pattern}
+        mines = opened_at(width, height, sorted(mined))
+        safe = [cell for cell in cells if cell not in mined]
+        points.append([mines, opened_at(width, height, safe)])
+        points += [[mines, opened_at(width, height, [c for c in safe if c != s])] for s in safe]
+        points += [[mines, opened_at(width, height, [m])] for m in sorted(mined)]
+        points += [[mines, opened_at(width, height, [*safe, m])] for m in sorted(mined)]
+    return points
+
+
+def finished_sweep() -> dict:
+    """``finished_points`` sur une case seule, une ligne, une colonne et deux plateaux
+    non carrés (plus large que haut, plus haut que large)."""
+    sizes = [(1, 1), (5, 1), (1, 5), (7, 4), (4, 7)]
+    return {"points": [point for w, h in sizes for point in finished_points(w, h)]}
