@@ -417,6 +417,8 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
         terminalreporter.write_line(
             fit_lines(f"NOTATION ARRÊTÉE, aucune note donnée : {grading.refused}.")
         )
+        if grading.results_fd is not None:
+            scoring.send_results(grading.results_fd, {"refused": grading.refused})
         return
     results = list(grading.results.values())
     if not results or config.option.collectonly:  # rien n'a été lancé : pas de note

@@ -25,6 +25,7 @@ from classroom.summary import (
     failures,
     headline,
     isolation_line,
+    not_isolated,
     point_bins,
     score_bins,
     test_outcomes,
@@ -110,7 +111,7 @@ def class_report(
     body = ["<h1>Synthèse de la classe</h1>"]
     head = headline(outcomes)
     isolation = isolation_line(graded)
-    warned = ' class="attention"' if isolation.startswith("ATTENTION") else ""
+    warned = ' class="attention"' if not_isolated(graded) else ""
     body += [
         f"<p>{escape(head)}</p>",
         f"<p{warned}>{escape(isolation.replace('`', ''))}</p>",

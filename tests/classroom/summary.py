@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from classroom.results import Outcome, points_by_function
 from grading import mark_scheme, secret
 from grading.safe_text import markdown_code, markdown_text
+from grading.sandbox import GUARANTEES
 from grading.scoring import facts, french_number
 
 BAR = "█"
@@ -90,14 +91,30 @@ def flat(text: str) -> str:
     return " / ".join(line.strip() for line in text.splitlines() if line.strip())
 
 
+def not_isolated(graded: list[Outcome]) -> list[str]:
+    """Les rendus dont le code a tourné sans isolation (ou sans le dire)."""
+    return [
+        o.entry.label
+        for o in graded
+        if facts(o.result).get("isolation") not in set(GUARANTEES) - {"aucune"}
+    ]
+
+
 def isolation_line(graded: list[Outcome]) -> str:
-    """Dit si le code des étudiants a tourné dans un bac à sable (champ ``isolation``)."""
-    exposed = [o.entry.label for o in graded if facts(o.result).get("isolation") != "bwrap"]
-    if not exposed:
-        return "Le code de chaque rendu noté a tourné dans un bac à sable (bubblewrap)."
+    """Dit comment le code des étudiants a été isolé (champ ``isolation`` de chaque
+    résultat : ``sandbox.GUARANTEES``)."""
+    modes = [facts(o.result).get("isolation") for o in graded]
+    exposed = not_isolated(graded)
+    if exposed:
+        return (
+            f"ATTENTION : le code de {len(exposed)} rendu(s) a tourné SANS isolation, avec les "
+            "droits de l'enseignant : " + ", ".join(map(markdown_code, exposed)) + "."
+        )
+    used = sorted(set(modes), key=list(GUARANTEES).index)
     return (
-        f"ATTENTION : le code de {len(exposed)} rendu(s) a tourné SANS bac à sable, avec les "
-        "droits de l'enseignant : " + ", ".join(map(markdown_code, exposed)) + "."
+        "Isolation du code de chaque rendu noté : "
+        + " ; ".join(GUARANTEES[mode] for mode in used)
+        + "."
     )
 
 

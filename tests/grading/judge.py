@@ -95,6 +95,7 @@ class Submission:
             self.limits.submission_bytes,
             self.limits.submission_files,
             WORKER_SOURCES,
+            for_other_user=bool(self.isolation.user),
         )
         self.loading = False  # un chargement demandé en avance (start_early), pas encore lu
 

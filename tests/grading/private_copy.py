@@ -120,6 +120,20 @@ def private_copy(kind: str, source: Path, target: Path, max_bytes: int, max_file
     return report
 
 
+def traversable_folder() -> str | None:
+    """Un dossier temporaire que tout utilisateur peut traverser (le dossier temporaire de
+    la notation, sinon /tmp…) : la copie privée y sera ouverte à l'utilisateur sans droits
+    du processus de travail. None : celui de ``tempfile``."""
+    for candidate in (tempfile.gettempdir(), "/tmp", "/var/tmp", "/dev/shm"):
+        path = Path(candidate).resolve()
+        try:
+            if all(folder.stat().st_mode & stat.S_IXOTH for folder in (path, *path.parents)):
+                return str(path)
+        except OSError:
+            continue
+    return None
+
+
 class GraderChanged(Exception):
     """La copie privée du correcteur n'est plus celle que le juge a écrite."""
 
@@ -142,8 +156,10 @@ class PrivateCopy:
         max_bytes: int,
         max_files: int,
         grader: dict[str, bytes] | None = None,
+        for_other_user: bool = False,
     ):
-        self.workdir = Path(tempfile.mkdtemp(prefix="demineur-notation-"))
+        base = traversable_folder() if for_other_user else None
+        self.workdir = Path(tempfile.mkdtemp(prefix="demineur-notation-", dir=base))
         try:
             code = self.workdir / "soumission"
             code.mkdir()

@@ -196,6 +196,9 @@ def start_background(items: list) -> None:
     works: dict[str, Callable[[Path], object]] = {}
     if "graded_class" in users:
         works["classe"] = lambda folder: grade_class(folder / "rendus", folder / "notes")
+    if "field_classes" in users:
+        # test_isolation_field.py : les attaques du corpus sans espaces de noms.
+        works["terrain"] = users["field_classes"].module.grade_field_classes
     if "kit_grades" in users:
         # Le module de test_kit.py, déjà importé par la collecte, sait noter dans le kit.
         works["kit"] = users["kit_grades"].module.build_kit_and_grade_corpus
@@ -211,7 +214,7 @@ def waiting_last(items: list) -> None:
     avec un test de son module qui n'attend pas."""
     items.sort(
         key=lambda item: bool(
-            {"graded_class", "kit_grades"} & set(getattr(item, "fixturenames", ()))
+            {"graded_class", "kit_grades", "field_classes"} & set(getattr(item, "fixturenames", ()))
         )
     )  # tri stable
 

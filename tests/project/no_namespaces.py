@@ -1,6 +1,6 @@
 """Lance une commande comme dans un conteneur Docker : sans nouveaux espaces de noms.
 
-    python tests/project/no_namespaces.py COMMANDE [ARGUMENTS…]
+    python tests/project/no_namespaces.py [--sans-landlock] COMMANDE [ARGUMENTS…]
 
 Le profil seccomp par défaut de Docker (celui de Gradescope, de PrairieLearn,
 d'INGInious, des prisons de VPL en mode Docker) refuse à un processus sans privilège
@@ -10,6 +10,10 @@ inconnu » (la bibliothèque C se rabat alors sur ``clone``). Ce lanceur pose le
 refus, puis remplace son processus par la commande : elle et tous ses descendants en
 héritent, et le vrai bubblewrap y échoue avec sa vraie erreur. Le reste est permis,
 comme sous Docker (Landlock compris).
+
+Avec ``--sans-landlock``, les appels de Landlock sont refusés aussi, comme sous un
+Docker plus ancien que la version 23 (son profil ne les connaissait pas) : il ne reste
+alors aucun bac à sable possible.
 
 C'est ainsi que les tests du projet notent « comme sur le terrain » sur une machine où
 bubblewrap marche (``test_isolation_field.py``) ; un enseignant peut s'en servir pour
@@ -57,6 +61,7 @@ REFUSED = {
 }  # fmt: skip
 CLONE = {"x86_64": 56, "aarch64": 220}
 CLONE3 = 435
+LANDLOCK = (444, 445, 446)  # landlock_create_ruleset, landlock_add_rule, landlock_restrict_self
 # CLONE_NEWNS | CLONE_NEWCGROUP | CLONE_NEWUTS | CLONE_NEWIPC | CLONE_NEWUSER |
 # CLONE_NEWPID | CLONE_NEWNET : le masque du profil de Docker.
 NAMESPACE_FLAGS = 0x7E020000
@@ -68,15 +73,16 @@ def errno_return(code: int) -> bytes:
     return instruction(RETURN, 0x00050000 | code)
 
 
-def program(machine: str) -> bytes:
-    """Le filtre : tout permis, sauf les espaces de noms et les montages."""
+def program(machine: str, refuse_landlock: bool = False) -> bytes:
+    """Le filtre : tout permis, sauf les espaces de noms et les montages (et Landlock)."""
     code = [
         instruction(LOAD_WORD, OFFSET_ARCH),
         instruction(JUMP_IF_EQUAL, AUDIT_ARCH[machine], 1, 0),
         instruction(RETURN, ALLOW),
         instruction(LOAD_WORD, OFFSET_NR),
     ]
-    for number in REFUSED[machine].values():
+    refused = [*REFUSED[machine].values(), *(LANDLOCK if refuse_landlock else ())]
+    for number in refused:
         code += [instruction(JUMP_IF_EQUAL, number, 0, 1), errno_return(errno.EPERM)]
     code += [instruction(JUMP_IF_EQUAL, CLONE3, 0, 1), errno_return(errno.ENOSYS)]
     code += [
@@ -92,14 +98,14 @@ def program(machine: str) -> bytes:
     return b"".join(code)
 
 
-def refuse_namespaces() -> None:
+def refuse_namespaces(refuse_landlock: bool = False) -> None:
     """Pose le filtre sur ce processus (et ses descendants), pour toujours."""
     machine = platform.machine()
     if not sys.platform.startswith("linux") or machine not in REFUSED:
         raise SystemExit(f"no_namespaces.py : Linux x86-64 ou arm64 seulement ({machine})")
     libc = ctypes.CDLL(None, use_errno=True)
     libc.prctl.argtypes = [ctypes.c_int] + [ctypes.c_ulong] * 4
-    code = program(machine)
+    code = program(machine, refuse_landlock)
 
     class SockFprog(ctypes.Structure):
         _fields_ = (("len", ctypes.c_ushort), ("filter", ctypes.c_void_p))
@@ -113,9 +119,11 @@ def refuse_namespaces() -> None:
 
 
 def main(argv: list[str]) -> None:
+    refuse_landlock = argv[:1] == ["--sans-landlock"]
+    argv = argv[1:] if refuse_landlock else argv
     if not argv:
         raise SystemExit(__doc__)
-    refuse_namespaces()
+    refuse_namespaces(refuse_landlock)
     os.execvp(argv[0], argv)
 
 

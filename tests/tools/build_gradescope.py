@@ -11,10 +11,12 @@ puis ``run_autograder`` pour chaque rendu, déposé dans
 ``/autograder/results/results.json``. Le zip contient :
 
 - ``setup.sh`` : installe Python, ``bubblewrap`` (apt) et les versions
-  épinglées de pytest et hypothesis (``requirements.txt``, celles installées ici) ;
-  ``setup.sh --verifier`` vérifie l'installation sans rien installer ;
+  épinglées de pytest et hypothesis (``requirements.txt``, celles installées ici),
+  crée l'utilisateur sans droits ``demineur`` et rend ``source/`` illisible à tout
+  autre que root ; ``setup.sh --verifier`` vérifie l'installation sans rien installer ;
 - ``run_autograder`` : lance ``tests/tools/grade_gradescope.py`` avec les options
-  choisies ici ;
+  choisies ici (le secret n'y est pas : il est dans ``secret.txt``, lisible par root
+  seul, que ``grade_gradescope.py`` lit lui-même) ;
 - le correcteur (``tests/`` sans le corpus ni les tests du projet), la solution
   de référence (``tp_demineur/`` : elle répond aux relais) et les réglages de
   pytest du dépôt (``pyproject.toml``).
@@ -46,6 +48,7 @@ from grading import secret  # noqa: E402
 from tools.grade_gradescope import (  # noqa: E402
     MINIMUM_PYTHON,
     ROOT_DEFAULT,
+    SECRET_FILE,
     add_grading_options,
     grading_arguments,
 )
@@ -66,6 +69,7 @@ PINNED = ["pytest", "hypothesis"]
 IMAGE_PYTHON = "3.10"  # Ubuntu 22.04, l'image de base par défaut de Gradescope
 EXECUTABLE = 0o100755
 REGULAR = 0o100644
+PRIVATE = 0o100600
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # la même date partout : le même zip pour le même dépôt
 
 SETUP = """\
@@ -95,6 +99,16 @@ fi
 export DEBIAN_FRONTEND=noninteractive
 apt-get update
 apt-get install -y --no-install-recommends python3 python3-venv bubblewrap
+# L'utilisateur sans droits du code des étudiants quand bubblewrap ne peut pas créer son
+# bac à sable (le conteneur de Gradescope refuse les espaces de noms) : le correcteur,
+# root, lance le processus de travail sous lui (à défaut, sous nobody).
+if ! id demineur >/dev/null 2>&1; then
+    useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin \
+        demineur || echo "useradd impossible : le code des étudiants tournera sous nobody" >&2
+fi
+# Le correcteur, la référence et le secret : lisibles par root seul.
+chmod -R go-rwx "$source_dir"
+chmod 700 "$racine/run_autograder" 2>/dev/null || true
 if ! python3 -c "$version_ok"; then
     echo "PROBLÈME : l'image a $(python3 --version) ; il faut Python {minimum_text} ou plus" \\
         "récent (image de base Ubuntu 22.04 ou plus récente)." >&2
@@ -177,6 +191,7 @@ def contents(root: Path, arguments: argparse.Namespace) -> dict[str, tuple[bytes
     files = {
         "setup.sh": (setup.encode(), EXECUTABLE),
         "run_autograder": (run.encode(), EXECUTABLE),
+        SECRET_FILE: (f"{arguments.secret}\n".encode(), PRIVATE),
         "requirements.txt": (pins.encode(), REGULAR),
         "pyproject.toml": (pyproject.encode(), REGULAR),
     }

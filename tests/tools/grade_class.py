@@ -274,6 +274,9 @@ def grade_one(name: str, path: Path, out: Path, launcher: Launcher | None = None
     arguments = pytest_arguments(path)
     # Un dossier temporaire à cette notation, effacé ici même si pytest a été tué.
     scratch = tempfile.mkdtemp(prefix="demineur-classe-")
+    # Traversable : la copie privée du rendu y est ouverte à l'utilisateur sans droits du
+    # processus de travail (quand la notation tourne en root sans bubblewrap).
+    os.chmod(scratch, 0o711)
     try:
         try:
             if launcher is None:
@@ -288,6 +291,9 @@ def grade_one(name: str, path: Path, out: Path, launcher: Launcher | None = None
         result = json.loads(received.decode("utf-8")) if received else None
     except ValueError:
         result = None
+    if type(result) is dict and type(result.get("refused")) is str:
+        reason = f"notation arrêtée, aucune note donnée : {result['refused']}"
+        return not_graded(printable(reason), [])
     if result is None or type(result) is not dict or "tests" not in result:
         # Un refus du correcteur (pytest.UsageError) est une phrase en français écrite
         # pour l'utilisateur : c'est la raison. La fin du journal de pytest est pour
@@ -585,9 +591,22 @@ def main(argv=None) -> int:
         )
         if chosen
     ]
-    # Le bac à sable, essayé une fois pour toute la classe plutôt qu'une fois par rendu.
-    if not arguments.no_sandbox and sandbox.probe().isolated:
-        os.environ[sandbox.PROBED] = "bwrap"
+    # L'isolation, essayée une fois pour toute la classe plutôt qu'une fois par rendu, et
+    # dite avant que le code du premier étudiant ne tourne.
+    if arguments.no_sandbox:
+        print("ATTENTION : --no-sandbox : le code des étudiants va tourner avec vos droits.")
+    else:
+        isolation = sandbox.probe()
+        if arguments.require_sandbox and not isolation.isolated:
+            print(
+                f"Rien n'a été noté : --require-sandbox, et aucune isolation n'est possible "
+                f"ici ({isolation.reason}).",
+                file=sys.stderr,
+            )
+            return 2
+        print(isolation.sentence())
+        os.environ[sandbox.PROBED] = isolation.encode()
+    sandbox.protect_judge()  # le secret de la classe est dans l'environnement de ce processus
     try:
         return grade_class(rendus, out, arguments, class_secret)
     except KeyboardInterrupt:
@@ -652,11 +671,11 @@ def grade_class(rendus: Path, out: Path, arguments, class_secret: str) -> int:
         print("Mis de côté (fichiers système) : " + ", ".join(p.name for p in listing.ignored))
     for remark in dict.fromkeys(r for outcome in outcomes for r in outcome.entry.remarks):
         print(f"Attention : {remark}.")
-    exposed = [o for o in outcomes if o.graded and facts(o.result).get("isolation") != "bwrap"]
+    exposed = [o for o in outcomes if o.graded and facts(o.result).get("isolation") == "aucune"]
     if exposed:
         print(
-            f"ATTENTION : {len(exposed)} rendu(s) noté(s) SANS bac à sable : leur code a tourné "
-            "avec vos droits (installez bubblewrap)."
+            f"ATTENTION : {len(exposed)} rendu(s) noté(s) SANS isolation : leur code a tourné "
+            "avec vos droits."
         )
     missing = [o for o in outcomes if not o.graded]
     print(

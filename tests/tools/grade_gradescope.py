@@ -45,6 +45,9 @@ from tp_demineur.arguments import FrenchParser, bounded_int  # noqa: E402
 
 ROOT_DEFAULT = "/autograder"  # la racine de Gradescope (variable AUTOGRADER_ROOT des scripts)
 REQUIREMENTS = SOURCE / "requirements.txt"
+# Le secret du devoir, dans le zip, à côté de requirements.txt : jamais sur une ligne de
+# commande (toute la machine lit /proc/PID/cmdline), lisible par root seul (setup.sh).
+SECRET_FILE = "secret.txt"
 MINIMUM_PYTHON = (3, 10)
 
 
@@ -94,13 +97,11 @@ def verify() -> int:
         else:
             print(f"{name} {installed} : installé")
     isolation = sandbox.probe()
-    if isolation.isolated:
-        print("Bac à sable : bubblewrap fonctionne ici.")
-    else:
+    print(isolation.sentence())
+    if not isolation.isolated:
         print(
-            f"Bac à sable : impossible ici ({isolation.reason}). Si c'est aussi le cas pendant "
-            "la notation, les rendus seront notés sans bac à sable (ou refusés avec "
-            "--exiger-bac-a-sable) : voir le README."
+            "Si c'est aussi le cas pendant la notation, les rendus seront notés sans "
+            "isolation (ou refusés avec --exiger-bac-a-sable) : voir le README."
         )
     for problem in problems:
         print(f"PROBLÈME : {problem}", file=sys.stderr)
@@ -154,6 +155,14 @@ def run(root: Path, counterexamples: str, require_sandbox: bool, minutes: int) -
     return 0
 
 
+def secret_from_file() -> str | None:
+    """Le secret écrit par build_gradescope.py à côté de requirements.txt, s'il y est."""
+    try:
+        return secret.check(SOURCE.joinpath(SECRET_FILE).read_text(encoding="utf-8").strip())
+    except (OSError, ValueError):
+        return None
+
+
 def secret_choice(text: str) -> str:
     """Un type d'option : un secret de cas bien formé (message en français)."""
     try:
@@ -194,8 +203,9 @@ def add_grading_options(options) -> None:
         type=secret_choice,
         metavar="SECRET",
         help="le secret d'où sont tirés les cas, les mêmes pour tous les rendus du devoir "
-        "(tests/tools/build_gradescope.py en tire un au hasard s'il manque) ; la variable "
-        "d'environnement TP_DEMINEUR_SECRET, si elle est posée, passe avant",
+        "(tests/tools/build_gradescope.py en tire un au hasard s'il manque, et l'écrit dans "
+        f"{SECRET_FILE}, que la notation lit ; la variable TP_DEMINEUR_SECRET, si elle est "
+        "posée, passe avant)",
     )
     options.add_argument(
         "--duree-max",
@@ -208,10 +218,10 @@ def add_grading_options(options) -> None:
 
 
 def grading_arguments(arguments: argparse.Namespace) -> list[str]:
-    """Les options de :func:`add_grading_options`, telles qu'on les écrirait à la main."""
+    """Les options de :func:`add_grading_options`, telles qu'on les écrirait à la main,
+    sauf le secret (écrit à part, dans ``SECRET_FILE``)."""
     words = ["--contre-exemples", arguments.contre_exemples]
     words += ["--duree-max", str(arguments.duree_max)]
-    words += ["--secret", arguments.secret] if arguments.secret else []
     return words + (["--exiger-bac-a-sable"] if arguments.exiger_bac_a_sable else [])
 
 
@@ -241,8 +251,10 @@ def main(argv=None) -> int:
     arguments = parse_arguments(argv)
     if arguments.verifier:
         return verify()
-    # Chaque notation (grade_class.grade_one) reçoit le secret par l'environnement.
-    chosen = os.environ.get(secret.ENVIRONMENT) or arguments.secret
+    # Chaque notation (grade_class.grade_one) reçoit le secret par l'environnement, que
+    # seul ce processus et ses notations lisent (sandbox.protect_judge).
+    sandbox.protect_judge()
+    chosen = os.environ.get(secret.ENVIRONMENT) or arguments.secret or secret_from_file()
     if chosen:
         os.environ[secret.ENVIRONMENT] = chosen
     return run(
