@@ -1,4 +1,24 @@
-"""Q7 : is_move_ok et ask_move."""
+"""Q7 : is_move_ok et ask_move.
+
+Ce que le contrat distingue, et ce qui le vérifie à chaque notation, quel que soit le
+secret (cas publics et balayages) :
+
+- is_move_ok : chaque case de plateaux de toutes les formes jusqu'à 50×20, ouverte ou
+  fermée, et le tour du plateau (négatifs compris : opened[0][-1] existe), par
+  ``test_is_move_ok_every_cell`` ; des entiers immenses par ``test_is_move_ok`` ;
+- ask_move, une ligne valide : des blancs avant, entre (espaces, tabulations, plusieurs)
+  et après, des coordonnées à deux chiffres, x puis y, renvoyée comme un tuple ;
+- ask_move, chaque sorte de ligne refusée (``publics.malformed_lines``) : vide, blanche,
+  des mots, un nombre (deux chiffres collés compris), trois nombres, d'autres séparateurs
+  que des blancs, des décimaux, des chiffres hors ASCII, des négatifs, hors du plateau,
+  puis une case déjà ouverte : un message après chacune, sans exception, et la question
+  reposée (``publics.every_malformed_line``, dans les deux tests de lignes refusées) ;
+- ask_move, la fin de l'entrée : EOFError remonte, avant toute ligne ou après des lignes
+  refusées.
+
+Les lignes que deux lectures justes du contrat comprennent différemment (« +1 0 »,
+« ١ ٢ », « 1.0 0 », une espace insécable) ne sont jamais tirées.
+"""
 
 import pytest
 from hypothesis import given, settings
@@ -43,6 +63,8 @@ def test_is_move_ok_every_cell(sub, case):
 @public_example(
     case={"opened": [[True, False, False], [False, False, False]], "lines": ["\t2 \t 1 "]}
 )
+# Des coordonnées à deux chiffres.
+@public_example(case={"opened": publics.MOVE_BOARD, "lines": ["11 10"]})
 def test_ask_move_valid_line(sub, case):
     """ask_move renvoie le tuple (x, y) d'une ligne valide, espaces autour compris"""
     checks.ask_move_returns_tuple(sub, case, expected.ask_move(case))
@@ -64,6 +86,8 @@ def test_ask_move_valid_line(sub, case):
         "lines": ["", "trois deux", "1 2 3", "3 0", "0 0", "  2   1  "],
     }
 )
+# Chaque sorte de ligne refusée, puis une case déjà ouverte, puis le coup (11, 10).
+@public_example(case=publics.every_malformed_line())
 def test_ask_move_bad_lines(sub, case):
     """ask_move explique chaque ligne incorrecte, redemande, puis renvoie le bon coup"""
     checks.ask_move_rejects_bad_lines(sub, case, expected.ask_move(case))
@@ -80,6 +104,8 @@ def test_ask_move_bad_lines(sub, case):
         "lines": ["coucou", "", "1", "a b", "1 2 3", "0 0", "3 0", "0 2"],
     }
 )
+# Chaque sorte de ligne refusée, une case déjà ouverte, puis la fin de l'entrée.
+@public_example(case=publics.every_malformed_line(valid=None))
 def test_ask_move_end_of_input(sub, case):
     """ask_move laisse remonter EOFError quand l'entrée se termine"""
     checks.ask_move_end_of_input(sub, case)

@@ -709,6 +709,7 @@ def ask_move_rejects_bad_lines(sub, case: dict, expected: dict):
     """Des lignes incorrectes puis une valide : un message pour chacune, puis le bon coup."""
     outcome, example = _ask(sub, case)
     expect_no_error(outcome, "ask_move", example)
+    expect_no_bad_line_accepted(outcome, case["lines"], expected["consumed"], example)
     got = outcome.ret
     if isinstance(got, (tuple, list)):
         got = list(got)
@@ -729,9 +730,26 @@ def ask_move_rejects_bad_lines(sub, case: dict, expected: dict):
     expect_untouched(outcome, "ask_move", ["opened"], [case["opened"]], example)
 
 
+def expect_no_bad_line_accepted(outcome: Outcome, lines: list[str], valid: int, example: str):
+    """ask_move n'a renvoyé un coup qu'après la ligne numéro ``valid`` (la première ligne
+    valide, comptée à partir de 1 ; au-delà des lignes : aucune ne l'est), ou après avoir
+    trouvé la fin de l'entrée (un autre manquement, dit ailleurs)."""
+    accepted = outcome.error is None and not outcome.read_at_eof
+    if accepted and 0 < outcome.consumed < valid:
+        line = lines[outcome.consumed - 1]
+        fail(
+            f"ask_move a accepté la ligne {line!r} (elle a renvoyé {short(outcome.ret)}), qui "
+            "n'est pas un coup valide : il faut deux entiers séparés par des blancs, une case "
+            "du plateau encore fermée. Pour toute autre ligne, un message, puis la question "
+            f"reposée.\n{example}",
+            example=example,
+        )
+
+
 def ask_move_end_of_input(sub, case: dict, expected=None):
     """Quand l'entrée se termine, EOFError remonte à l'appelant."""
     outcome, example = _ask(sub, case)
+    expect_no_bad_line_accepted(outcome, case["lines"], len(case["lines"]) + 1, example)
     if outcome.error is None:
         fail(
             "à la fin de l'entrée, ask_move doit laisser remonter EOFError ; elle a renvoyé "

@@ -127,3 +127,60 @@ def finished_sweep() -> dict:
     non carrés (plus large que haut, plus haut que large)."""
     sizes = [(1, 1), (5, 1), (1, 5), (7, 4), (4, 7)]
     return {"points": [point for w, h in sizes for point in finished_points(w, h)]}
+
+
+def malformed_lines(width: int, height: int) -> list[str]:
+    """Chaque sorte de ligne qui n'est pas un coup sur un plateau ``width``×``height`` :
+    toutes les lectures raisonnables du contrat la refusent (Python, une expression
+    régulière, str.isdigit), et chacune attrape une faute de débutant qui l'accepterait
+    ou planterait dessus."""
+    return [
+        # vide, blanche
+        "",
+        "   ",
+        "\t",
+        # des mots
+        "coucou",
+        "un deux",
+        "a b",
+        # un seul nombre, dont deux chiffres collés (lus (3, 2) par une faute)
+        "1",
+        "32",
+        # trois nombres
+        "0 0 0",
+        "1 2 3",
+        # d'autres séparateurs que des blancs
+        "1,0",
+        "1, 0",
+        "(1, 0)",
+        "1;0",
+        "x=1 y=0",
+        # des nombres décimaux (tronqués par int(float(...)))
+        "1.5 0",
+        "0 0.5",
+        # des chiffres hors ASCII qui ne sont pas des entiers pour Python (str.isdigit les
+        # accepte, int() les refuse)
+        "² 1",
+        "1 ³",
+        # des nombres négatifs (opened[0][-1] existe)
+        "-1 0",
+        "0 -1",
+        # hors du plateau
+        f"{width} 0",
+        f"0 {height}",
+        f"{width + 7} {height + 3}",
+        "99999999999999999999 0",
+    ]
+
+
+# Un plateau de 12×11 où toute lecture fautive d'une ligne refusée (1, 0), (3, 2), (0, 0)…
+# tombe sur une case jouable ; deux cases déjà ouvertes ; le coup valide a deux chiffres
+# par coordonnée.
+MOVE_BOARD = opened_at(12, 11, [(0, 1), (5, 5)])
+
+
+def every_malformed_line(valid: str | None = "11 10") -> dict:
+    """Un cas de ask_move sur ``MOVE_BOARD`` : chaque sorte de ligne refusée, une case déjà
+    ouverte, puis ``valid`` (ou rien : l'entrée se termine)."""
+    lines = [*malformed_lines(12, 11), "0 1"]
+    return {"opened": MOVE_BOARD, "lines": lines if valid is None else [*lines, valid]}

@@ -13,7 +13,7 @@ import random
 from hypothesis import Phase
 from hypothesis import strategies as st
 
-from . import expected
+from . import expected, publics
 
 SPECIAL_SIZES = [(1, 1), (2, 3), (3, 2), (1, 6), (6, 1), (9, 2), (2, 9)]
 LARGE_SIZES = [(50, 20), (50, 1), (1, 20), (37, 13), (20, 50 // 3)]
@@ -295,28 +295,7 @@ def bad_line(draw, opened: list) -> str:
     """Une ligne qui n'est pas un coup permis sur ce plateau."""
     width, height = len(opened[0]), len(opened)
     open_cells = [(x, y) for y in range(height) for x in range(width) if opened[y][x]]
-    kinds = [
-        "",
-        "   ",
-        "\t",
-        "coucou",
-        "a b",
-        "x y",
-        "1",
-        "0 0 0",
-        "1.5 0",
-        "0 0.0",
-        "1,0",
-        "(0, 0)",
-        "un deux",
-        f"{width} 0",
-        f"0 {height}",
-        "-1 0",
-        "0 -1",
-        f"{width + 7} {height + 3}",
-        "99999999999999999999 0",
-    ]
-    line = pick(draw, kinds)
+    line = pick(draw, publics.malformed_lines(width, height))
     if open_cells and draw(st.booleans()):
         x, y = pick(draw, open_cells)
         line = f"{x} {y}"
