@@ -553,8 +553,9 @@ def test_batch_summary_keeps_student_text_in_code_blocks(graded_batch):
 # ---------------------------------------------------------------------------
 
 
-def test_no_sandbox_is_said_everywhere(tmp_path):
-    """--no-sandbox : la notation marche, et chaque sortie dit que le code n'était pas isolé."""
+def test_no_sandbox_is_said_to_the_teacher_only(tmp_path):
+    """--no-sandbox : la notation marche ; l'enseignant le lit avant le premier rendu, à la
+    fin et dans la synthèse ; l'étudiant n'en lit rien dans son retour."""
     rendus = tmp_path / "rendus"
     rendus.mkdir()
     (rendus / "alice.py").write_text(REFERENCE.read_text(encoding="utf-8"), encoding="utf-8")
@@ -564,10 +565,11 @@ def test_no_sandbox_is_said_everywhere(tmp_path):
     result = json.loads((out / "json" / "alice.json").read_text(encoding="utf-8"))
     assert result["score"] == pytest.approx(20.0)
     assert result["extra_data"]["isolation"] == "aucune"
-    assert "NON ISOLÉ" in result["output"]
-    assert "SANS bac à sable" in run.stdout
-    assert "NON ISOLÉ" in (out / "retours" / "alice.txt").read_text(encoding="utf-8")
-    assert "SANS bac à sable" in (out / "synthese.md").read_text(encoding="utf-8")
+    assert "--no-sandbox" in run.stdout.splitlines()[0]
+    assert "SANS isolation" in run.stdout
+    assert "SANS isolation" in (out / "synthese.md").read_text(encoding="utf-8")
+    feedback = result["output"] + (out / "retours" / "alice.txt").read_text(encoding="utf-8")
+    assert "ISOL" not in feedback.upper() and "droits" not in feedback
 
 
 def without_bwrap(tmp_path: Path) -> dict[str, str]:
@@ -577,18 +579,35 @@ def without_bwrap(tmp_path: Path) -> dict[str, str]:
     return {**os.environ, "PATH": str(empty)}
 
 
-def test_require_sandbox_refuses_without_bwrap(tmp_path):
-    """--require-sandbox sans bwrap : aucune note, un message en français qui dit pourquoi."""
+def test_without_bwrap_landlock_isolates(tmp_path):
+    """Sans bwrap, l'échelon suivant : Landlock ; la référence a 20 et l'enseignant lit
+    pourquoi bubblewrap n'a pas servi."""
+    submission = tmp_path / "alice.py"
+    submission.write_text(REFERENCE.read_text(encoding="utf-8"), encoding="utf-8")
+    results = tmp_path / "resultat.json"
+    run = grade_alone(submission, results, env=without_bwrap(tmp_path))
+    result = json.loads(results.read_text(encoding="utf-8"))
+    assert result["score"] == pytest.approx(20.0), run.stdout
+    assert result["extra_data"]["isolation"] == "landlock"
+    assert "Landlock" in run.stdout and "bwrap est introuvable" in run.stdout
+
+
+NO_ISOLATION = [sys.executable, str(TESTS / "project" / "no_namespaces.py"), "--sans-landlock"]
+
+
+def test_require_sandbox_refuses_without_any_isolation(tmp_path):
+    """--require-sandbox là où ni bubblewrap ni Landlock ne sont possibles (un Docker plus
+    ancien) : aucune note, un message en français qui dit pourquoi ; grade_class s'arrête
+    avant le premier rendu et n'écrit rien."""
     submission = tmp_path / "alice.py"
     submission.write_text(REFERENCE.read_text(encoding="utf-8"), encoding="utf-8")
     results = tmp_path / "resultat.json"
     command = [sys.executable, "-m", "pytest", str(TESTS), "-q", "--submission", str(submission)]
     command += ["--results-json", str(results), "--require-sandbox"]
-    run = subprocess.run(
-        command, cwd=ROOT, capture_output=True, text=True, env=without_bwrap(tmp_path)
-    )
+    run = subprocess.run([*NO_ISOLATION, *command], cwd=ROOT, capture_output=True, text=True)
     assert run.returncode != 0
-    assert "notation refusée sans bac à sable : bwrap est introuvable" in run.stderr
+    assert "notation refusée sans isolation" in run.stderr, run.stderr
+    assert "Landlock impossible ici" in run.stderr
     assert "Traceback" not in run.stdout + run.stderr
     assert not results.exists()
 
@@ -596,14 +615,12 @@ def test_require_sandbox_refuses_without_bwrap(tmp_path):
     rendus.mkdir()
     submission.rename(rendus / "alice.py")
     out = tmp_path / "notes"
-    batch = grade_class(rendus, out, "--require-sandbox", env=without_bwrap(tmp_path))
-    assert not (out / "json" / "alice.json").exists()
-    with (out / "notes.csv").open(encoding="utf-8-sig", newline="") as handle:
-        (row,) = csv.DictReader(handle, delimiter=";")
-    assert row["statut"].startswith("non noté") and "bwrap est introuvable" in row["statut"]
-    assert row["total (/20)"] == ""
-    assert "bwrap est introuvable" in (out / "retours" / "alice.txt").read_text(encoding="utf-8")
-    assert "non noté" in batch.stdout
+    command = [sys.executable, str(TESTS / "tools" / "grade_class.py"), str(rendus)]
+    command += ["--sortie", str(out), "--require-sandbox"]
+    batch = subprocess.run([*NO_ISOLATION, *command], cwd=ROOT, capture_output=True, text=True)
+    assert batch.returncode == 2
+    assert "Rien n'a été noté" in batch.stderr and "aucune isolation" in batch.stderr
+    assert not out.exists()
 
 
 # ---------------------------------------------------------------------------
