@@ -15,9 +15,9 @@ from . import scores
 from .arguments import FrenchParser, bounded_float, bounded_int
 from .game import PLAYING
 from .levels import LEVELS, Level, level_named, level_of
-from .screen import all_scores_text
+from .screen import all_scores_text, plain_symbols_notice
 from .session import Session, Settings, colour_wanted, warn
-from .terminal import tolerate_bad_characters
+from .terminal import PlainSymbols, shows_symbols, tolerate_bad_characters
 from .tp import MAX_HEIGHT, MAX_WIDTH, ask_int
 
 EXIT_OK = 0
@@ -110,6 +110,13 @@ def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
         default=1.0,
         metavar="SECONDES",
         help="avec --auto, la pause entre deux coups (1 seconde)",
+    )
+    options.add_argument(
+        "--ascii",
+        action="store_true",
+        help="le plateau en caractères simples (# fermée, . vide, D drapeau…), pour une "
+        "console qui ne dessine pas ■ ⋄ ★ ⚑ ; choisi d'office quand la sortie ne sait pas "
+        "les coder",
     )
     options.add_argument(
         "--scores",
@@ -239,6 +246,7 @@ def run(argv: list[str] | None = None, program: str = PROGRAM) -> int:
         if arguments.scores:
             show_scores(arguments)
         else:
+            choose_symbols(arguments.ascii)
             play_games(arguments, program, sessions)
     except EOFError:
         print("\nFin de l'entrée : le jeu s'arrête.")
@@ -248,6 +256,16 @@ def run(argv: list[str] | None = None, program: str = PROGRAM) -> int:
         show_replay(sessions)
         return EXIT_INTERRUPTED
     return EXIT_OK
+
+
+def choose_symbols(asked: bool) -> None:
+    """Les symboles simples du plateau, demandés (--ascii) ou d'office quand la sortie ne
+    sait pas coder les autres (la sortie les remplace alors elle-même) ; dit une fois."""
+    if asked and shows_symbols(sys.stdout):
+        sys.stdout = PlainSymbols(sys.stdout)
+    elif shows_symbols(sys.stdout):
+        return
+    print(plain_symbols_notice(asked))
 
 
 def show_replay(sessions: list[Session]) -> None:

@@ -250,10 +250,27 @@ def help_text(columns: int = HELP_COLUMNS) -> str:
         if command.words[1:]:
             text += f" ; s'écrit aussi {', '.join(command.words[1:])}"
         lines += textwrap.wrap(text, columns, initial_indent=first, subsequent_indent=indent)
-    end = ", ".join(f"{GLYPHS[mark]} {meaning}" for mark, meaning in FINAL_MEANINGS.items())
-    lines += textwrap.wrap(f"Symboles : {SYMBOLS} ; à la fin : {end}.", columns)
+    lines += textwrap.wrap(symbols_text(), columns)
     lines.append("Ctrl-D (fin de l'entrée) ou Ctrl-C arrêtent le jeu.")
     return "\n".join(lines)
+
+
+def symbols_text() -> str:
+    """Ce que veut dire chaque symbole, pendant la partie et à la fin."""
+    end = ", ".join(f"{GLYPHS[mark]} {meaning}" for mark, meaning in FINAL_MEANINGS.items())
+    return f"Symboles : {SYMBOLS} ; à la fin : {end}."
+
+
+def plain_symbols_notice(asked: bool) -> str:
+    """Dit, une fois, que le plateau s'écrit en symboles simples (``terminal.PLAIN_SYMBOLS``) :
+    le texte passe par la sortie, qui les remplace (``asked`` : demandé par --ascii)."""
+    why = (
+        "Symboles simples (--ascii)."
+        if asked
+        else "Cette console ne sait pas afficher les symboles du plateau : ils sont "
+        "remplacés par des caractères simples."
+    )
+    return "\n".join(textwrap.wrap(why, HELP_COLUMNS) + textwrap.wrap(symbols_text(), HELP_COLUMNS))
 
 
 def example(game: Game) -> str:

@@ -31,7 +31,16 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # pytest lancé d'ailleurs que la racine du dépôt
     sys.path.insert(0, str(ROOT))
 
-from tp_demineur import cli, commands, game, levels, scores, screen, tp  # noqa: E402
+from tp_demineur import (  # noqa: E402
+    cli,
+    commands,
+    game,
+    levels,
+    scores,
+    screen,
+    tp,
+)
+from tp_demineur import terminal as console  # noqa: E402  (« terminal » : la fixture tmux)
 
 pytestmark = [pytest.mark.projet, pytest.mark.lent]
 
@@ -334,33 +343,49 @@ def test_regles_du_tp_le_premier_coup_peut_perdre() -> None:
     assert boards(done.stdout)[-1] == final_rows(mines, exploded=[mine])
 
 
-def test_partie_perdue_avec_drapeaux_justes_et_faux(data_home: Path) -> None:
+class FlaggedLoss:
+    """Une partie intermédiaire perdue après un drapeau juste et un drapeau faux : chaque
+    symbole du jeu y paraît (fermée, vide, chiffres, drapeau, mine, mine qui a explosé,
+    drapeau faux)."""
+
     width, height, nb_mines, seed, first = 16, 16, 40, 8, (8, 8)
-    mines = expected_mines(width, height, nb_mines, seed, first)
-    mine_cells = [(x, y) for y in range(height) for x in range(width) if mines[y][x]]
-    good_flag, lost_on = mine_cells[0], mine_cells[-1]
-    opened = [[False] * width for _ in range(height)]
-    opened[first[1]][first[0]] = True
-    tp.propagate_open_cells(mines, neigh_of(mines), opened)
-    wrong_flag = next((x, y) for y in range(height) for x in range(width) if not opened[y][x]
-                      and not mines[y][x])  # fmt: skip
-    stdin = lines_of(
-        f"{first[0]} {first[1]}",
-        f"d {good_flag[0]} {good_flag[1]}",
-        f"d {wrong_flag[0]} {wrong_flag[1]}",
-        f"{lost_on[0]} {lost_on[1]}",
-        "n",
-        "0 0",  # jamais lue
-    )
-    done = play(["--niveau", "intermediaire", "--seed", seed], stdin, data_home)
+
+    def __init__(self) -> None:
+        self.args = ["--niveau", "intermediaire", "--seed", self.seed]
+        width, height = self.width, self.height
+        self.mines = mines = expected_mines(width, height, self.nb_mines, self.seed, self.first)
+        mine_cells = [(x, y) for y in range(height) for x in range(width) if mines[y][x]]
+        self.good_flag, self.lost_on = mine_cells[0], mine_cells[-1]
+        self.opened = opened = [[False] * width for _ in range(height)]
+        opened[self.first[1]][self.first[0]] = True
+        tp.propagate_open_cells(mines, neigh_of(mines), opened)
+        self.wrong_flag = next((x, y) for y in range(height) for x in range(width)
+                               if not opened[y][x] and not mines[y][x])  # fmt: skip
+        self.flags = [self.good_flag, self.wrong_flag]
+        self.moves = [
+            f"{self.first[0]} {self.first[1]}",
+            f"d {self.good_flag[0]} {self.good_flag[1]}",
+            f"d {self.wrong_flag[0]} {self.wrong_flag[1]}",
+            f"{self.lost_on[0]} {self.lost_on[1]}",
+        ]
+
+    def last_boards(self) -> list[list[str]]:
+        """Le dernier plateau de jeu, puis le champ final (symboles du jeu)."""
+        playing = playing_rows(self.mines, self.opened, self.flags)
+        return [playing, final_rows(self.mines, self.flags, exploded=[self.lost_on])]
+
+
+def test_partie_perdue_avec_drapeaux_justes_et_faux(data_home: Path) -> None:
+    game = FlaggedLoss()
+    nb_mines, good_flag, lost_on = game.nb_mines, game.good_flag, game.lost_on
+    stdin = lines_of(*game.moves, "n", "0 0")  # « 0 0 » n'est jamais lue
+    done = play(game.args, stdin, data_home)
     assert_clean(done)
     out = done.stdout
     assert out.count(PROMPT) == 4
     assert f"Drapeau {screen.FLAG} posé en ({good_flag[0]}, {good_flag[1]})." in out
-    flags = [good_flag, wrong_flag]
-    assert boards(out)[-2] == playing_rows(mines, opened, flags)
+    assert boards(out)[-2:] == game.last_boards()
     final = boards(out)[-1]
-    assert final == final_rows(mines, flags, exploded=[lost_on])
     assert sum(row.count(tp.MINE) for row in final) == nb_mines - 2
     assert sum(row.count(screen.WRONG_FLAG) for row in final) == 1
     legend = out.split("\n".join(f"{y:>2}  {row}  {y}" for y, row in enumerate(final)))[1]
@@ -974,6 +999,72 @@ def test_pas_de_couleur_dans_un_tube() -> None:
 
 
 # ---------------------------------------------------------------------------
+# Une console qui ne sait pas coder les symboles (cp1252, ASCII), ou --ascii
+# ---------------------------------------------------------------------------
+
+PLAIN = str.maketrans(console.PLAIN_SYMBOLS)
+NOT_SHOWN = "Cette console ne sait pas afficher les symboles du plateau"
+
+
+def play_encoded(args: list[object], stdin: str, encoding: str) -> str:
+    """La sortie du jeu vers une console ``encoding``, décodée strictement : chaque
+    caractère écrit est un caractère de cette console."""
+    done = subprocess.run(
+        command(*args),
+        input=stdin.encode(),
+        capture_output=True,
+        cwd=ROOT,
+        env={**BASE_ENV, "PYTHONIOENCODING": encoding},
+        timeout=TIMEOUT,
+    )
+    assert_clean(subprocess.CompletedProcess(done.args, done.returncode, "", done.stderr.decode()))
+    return done.stdout.decode(encoding)
+
+
+@pytest.mark.parametrize("encoding", ["cp1252", "ascii"])
+def test_console_qui_ne_sait_pas_coder_les_symboles(encoding: str) -> None:
+    """Chaque symbole a son remplaçant, tous différents, dit une fois pour toutes les
+    parties ; le reste du texte garde ce que la console sait écrire."""
+    game = FlaggedLoss()
+    out = play_encoded(game.args, lines_of(*game.moves, "o"), encoding)
+    first, second = out.split("partie n")[1:]  # « Rejouer ? o » : une seconde partie
+    assert out.count(NOT_SHOWN) == 1 and out.index(NOT_SHOWN) < out.index("partie n")
+    plain = [[row.translate(PLAIN) for row in rows] for rows in game.last_boards()]
+    assert boards(first)[-2:] == plain
+    assert boards(second) == [[" ".join("#" * game.width)] * game.height]
+    symbols = {cell for rows in plain for row in rows for cell in row.split()}
+    assert set(console.PLAIN_SYMBOLS.values()) <= symbols  # tous présents, tous différents
+    assert len(set(console.PLAIN_SYMBOLS.values())) == len(console.PLAIN_SYMBOLS)
+    meanings = {"#": "fermée", ".": "sans mine autour", "D": "drapeau", "*": "mine", "@": "mine"}
+    for symbol, meaning in meanings.items():
+        assert console.plain(f"{symbol} {meaning}") in console.plain(" ".join(out.split()))
+    assert "?" not in "".join(row for rows in boards(out) for row in rows)
+    if encoding == "cp1252":
+        assert "Démineur intermédiaire (16×16, 40 mines)" in out
+        assert "Mines - drapeaux" in out  # « − » n'est pas dans cp1252
+    else:
+        assert "Demineur intermediaire (16x16, 40 mines)" in out
+
+
+def test_ascii_demande_sur_une_console_utf8() -> None:
+    """--ascii : les symboles simples, le reste du texte intact."""
+    game = FlaggedLoss()
+    out = play_encoded([*game.args, "--ascii"], lines_of(*game.moves, "n"), "utf-8")
+    assert out.startswith("Symboles simples (--ascii).")
+    assert out.count("Symboles simples") == 1
+    assert boards(out)[-2:] == [
+        [row.translate(PLAIN) for row in rows] for rows in game.last_boards()
+    ]
+    assert "Démineur intermédiaire (16×16, 40 mines)" in out and "Mines − drapeaux" in out
+    assert not set(console.PLAIN_SYMBOLS) & set(out)
+
+
+def test_une_console_utf8_garde_les_symboles() -> None:
+    out = play_encoded(["--niveau", "debutant", "--seed", 1], "", "utf-8")
+    assert "Symboles" not in out and tp.CLOSED in out
+
+
+# ---------------------------------------------------------------------------
 # Ctrl-C
 # ---------------------------------------------------------------------------
 
@@ -1133,7 +1224,9 @@ def test_deux_mille_lignes_au_hasard(seed: int, only_safe_moves: bool) -> None:
 
 
 @pytest.mark.parametrize(
-    "module", [tp, cli, game, commands, screen, scores, levels], ids=lambda m: m.__name__
+    "module",
+    [tp, cli, game, commands, screen, scores, levels, console],
+    ids=lambda m: m.__name__,
 )
 def test_doctests(module: object) -> None:
     result = doctest.testmod(module, verbose=False, report=True)  # type: ignore[arg-type]
@@ -1151,13 +1244,14 @@ TMUX = shutil.which("tmux")
 class Terminal:
     """Une session tmux de 80 colonnes qui fait tourner le jeu."""
 
-    def __init__(self, args: list[object], tmp_path: Path, **env: str) -> None:
+    def __init__(self, args: list[object], tmp_path: Path, wrapper: str = "", **env: str) -> None:
+        """``wrapper`` : une commande qui lance le jeu (``luit`` : une console non UTF-8)."""
         assert TMUX is not None
         self.name = f"demineur-{os.getpid()}-{tmp_path.name}"
         self.socket = str(tmp_path / "tmux.sock")
         environment = {"XDG_DATA_HOME": str(tmp_path), "PYTHONPATH": str(ROOT), **env}
         exports = " ".join(f"{key}={value}" for key, value in environment.items())
-        game_command = " ".join(command(*args))
+        game_command = " ".join([wrapper, *command(*args)]).strip()
         self.tmux(
             "new-session", "-d", "-s", self.name, "-x", "80", "-y", "50",
             f"cd {ROOT} && env -u NO_COLOR -u COLUMNS {exports} {game_command}; sleep 30",
@@ -1197,8 +1291,8 @@ class Terminal:
 def terminal(tmp_path: Path):
     opened: list[Terminal] = []
 
-    def start(args: list[object], **env: str) -> Terminal:
-        opened.append(Terminal(args, tmp_path, **env))
+    def start(args: list[object], wrapper: str = "", **env: str) -> Terminal:
+        opened.append(Terminal(args, tmp_path, wrapper, **env))
         return opened[-1]
 
     yield start
@@ -1279,3 +1373,36 @@ def test_terminal_indice_coupe_entre_les_mots(terminal) -> None:
     assert end > start, "l'indice tient sur une ligne : le test ne vérifie plus la coupure"
     assert all(len(line) < 80 for line in lines[start : end + 1])
     assert not any(re.search(r"\(\d+,$|^\d+\)", line) for line in lines[start : end + 1])
+
+
+LUIT = shutil.which("luit")
+# Une console Latin-1 (luit traduit entre elle et le terminal UTF-8 de tmux) : les lettres
+# accentuées de cp1252 y sont les mêmes.
+CONSOLES = [
+    pytest.param("ascii", "", id="ascii"),
+    pytest.param(
+        "cp1252",
+        f"{LUIT} -encoding ISO8859-1 --",
+        id="cp1252",
+        marks=pytest.mark.skipif(LUIT is None, reason="luit n'est pas installé"),
+    ),
+]
+
+
+@pytest.mark.skipif(TMUX is None, reason="tmux n'est pas installé")
+@pytest.mark.parametrize(("encoding", "wrapper"), CONSOLES)
+def test_terminal_console_qui_ne_sait_pas_coder_les_symboles(terminal, encoding, wrapper) -> None:
+    """Dans un vrai terminal : l'avis au début, puis le plateau en symboles simples ; les
+    lettres accentuées restent sur une console qui les connaît."""
+    game = FlaggedLoss()
+    term = terminal(game.args, wrapper, PYTHONIOENCODING=encoding)
+    title = "Démineur intermédiaire (16×16, 40 mines)"
+    start = term.wait_for(PROMPT)
+    assert NOT_SHOWN in start if encoding == "cp1252" else console.plain(NOT_SHOWN) in start
+    assert (title if encoding == "cp1252" else console.plain(title)) in start
+    for move in game.moves:
+        term.send(move)
+    text = term.wait_for("Rejouer")
+    shown = [match.group(2) for match in map(ROW.match, text.splitlines()) if match]
+    assert shown[-game.height :] == [row.translate(PLAIN) for row in game.last_boards()[1]]
+    term.send("n")

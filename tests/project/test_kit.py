@@ -32,6 +32,7 @@ import pytest
 import corpus_grading
 from grading import mark_scheme
 from tools import build_kit as kit_module
+from tp_demineur import tp
 
 ROOT = Path(__file__).resolve().parents[2]
 GENERATOR = ROOT / "tests" / "tools" / "build_kit.py"
@@ -616,6 +617,66 @@ def test_le_jeu_du_kit_fin_de_l_entree(solved_kit):
     done = run(["-m", "tp_demineur"], cwd=solved_kit, stdin="3\n2\n")
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.rstrip().endswith("Fin de l'entrée : partie abandonnée.")
+
+
+def run_encoded(args: list[str], cwd: Path, stdin: str, encoding: str) -> str:
+    """La sortie d'une commande du kit vers une console ``encoding``, décodée strictement."""
+    done = subprocess.run(
+        [sys.executable, *args],
+        input=stdin.encode(),
+        capture_output=True,
+        cwd=cwd,
+        env={**ENV, "PYTHONIOENCODING": encoding},
+        timeout=TIMEOUT,
+    )
+    assert b"Traceback" not in done.stderr, done.stderr.decode(errors="replace")
+    return done.stdout.decode(encoding)
+
+
+@pytest.mark.parametrize("encoding", ["cp1252", "ascii"])
+def test_le_jeu_du_kit_sur_une_console_sans_les_symboles(solved_kit, encoding):
+    """Le jeu de l'étudiant dit une fois ce que la console montre à la place des symboles du
+    sujet, et le montre ; une case fermée, une case vide et une mine restent distinctes."""
+    from tp_demineur.terminal import PLAIN_SYMBOLS
+
+    # Un plateau 3×1 et une mine (placée au hasard) : les trois cases ouvertes une à une,
+    # jusqu'à la fin de la partie.
+    moves = "".join(f"{x} 0\n" for x in range(3))
+    out = run_encoded(["-m", "tp_demineur"], solved_kit, "3\n1\n1\n" + moves, encoding)
+    notice = "Cette console ne sait pas afficher les symboles du sujet"
+    assert " ".join(out.split()).count(notice) == 1
+    plain = {PLAIN_SYMBOLS[symbol] for symbol in (tp.CLOSED, tp.EMPTY, tp.MINE)}
+    assert len(plain) == 3
+    # Chaque ligne de plateau, après l'invite qui la précède peut-être (« ... : # # # »).
+    lines = [line.rsplit(" : ", 1)[-1] for line in out.splitlines()]
+    boards = [line.split() for line in lines if re.fullmatch(r"(\S )*\S", line)]
+    assert boards and {cell for row in boards for cell in row} <= plain | set("12")
+    assert PLAIN_SYMBOLS[tp.CLOSED] in boards[0]
+
+
+def test_le_readme_du_kit_dit_ce_que_montre_une_console_sans_les_symboles(kit):
+    from tp_demineur.terminal import PLAIN_SYMBOLS
+
+    readme = " ".join((kit / "README.md").read_text(encoding="utf-8").split())
+    for symbol, meaning in ((tp.CLOSED, "case fermée"), (tp.EMPTY, "case ouverte sans mine"),
+                            (tp.MINE, "mine")):  # fmt: skip
+        assert f"`{PLAIN_SYMBOLS[symbol]}` ({meaning}" in readme, symbol
+        assert f"`{symbol}`" in readme
+
+
+@pytest.mark.parametrize("encoding", ["cp1252", "ascii"])
+def test_pytest_dans_le_kit_sur_une_console_sans_les_symboles(kit, tmp_path, encoding):
+    """Les plateaux dessinés par les retours s'écrivent en symboles simples, au lieu des
+    « \\u25a0 » de pytest."""
+    from tp_demineur.terminal import PLAIN_SYMBOLS
+    from tp_demineur.terminal import plain as console_plain
+
+    student, _ = student_kit(kit, tmp_path, "initialise_open", "pass")
+    out = run_encoded(["-m", "pytest", "-k", "initialise_open"], student, "", encoding)
+    assert "\\u" not in out and "\\x" not in out, out
+    assert f"opened (o ouverte, {PLAIN_SYMBOLS[tp.CLOSED]} ferm" in out, out
+    table = console_plain(" ".join(out.split()))
+    assert console_plain("initialise_open 0,00 / 0,5 <- à revoir") in table, out
 
 
 def student_kit(kit: Path, tmp_path: Path, function: str, code: str) -> tuple[Path, str]:

@@ -178,3 +178,16 @@ def test_chaque_ligne_refusee_a_son_message_avec_une_vraie_case() -> None:
     assert f"« d {example} »" in messages[LineProblem.FLAG_FORM]
     assert "« u »" in messages[LineProblem.EXTRA_WORDS]
     assert "\x1b" not in messages[LineProblem.UNKNOWN]  # la ligne citée est nettoyée
+
+
+def test_every_game_symbol_has_its_own_plain_stand_in():
+    """Sur une console sans les symboles, chaque état d'une case reste distinct : un
+    remplaçant ASCII par symbole, ni chiffre ni espace, jamais deux fois le même."""
+    from tp_demineur.terminal import PLAIN_SYMBOLS, plain
+
+    symbols = {*GLYPHS.values(), tp.EMPTY}
+    stand_ins = [PLAIN_SYMBOLS[symbol] for symbol in symbols]
+    assert len(set(stand_ins)) == len(symbols)
+    assert all(len(s) == 1 and s.isascii() and not s.isdigit() and s.strip() for s in stand_ins)
+    assert set(PLAIN_SYMBOLS) == symbols
+    assert plain(help_text()).isascii()

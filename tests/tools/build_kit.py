@@ -103,6 +103,9 @@ KIT_GRADING_DOC = (
 COPIED_TEMPLATES = ["README.md", "pytest.ini", "conftest.py", "tests/test_publics.py"]
 # Les modules du paquet de référence copiés tels quels dans le tp_demineur/ du kit.
 PACKAGE_FILES = ["terminal.py"]
+# Les modules du paquet de référence copiés aussi dans le tests/ du kit (son conftest.py les
+# importe sans importer le paquet de l'étudiant, qui peut ne pas se charger).
+TESTS_PACKAGE_FILES = ["terminal.py"]
 # Les modules du correcteur copiés aussi dans le tp_demineur/ du kit (le jeu s'en sert).
 PACKAGE_GRADING_FILES = ["python_messages.py"]
 
@@ -671,6 +674,8 @@ def build(root: Path, dest: Path, force: bool = False) -> list[dict]:
     tests = dest / "tests"
     for name in TEST_FILES:
         write(tests / name, read(root / "tests" / name))
+    for name in TESTS_PACKAGE_FILES:
+        write(tests / name, read(root / "tp_demineur" / name))
     for name in GRADING_FILES:
         write(tests / "grading" / name, read(root / "tests" / "grading" / name))
     # Le plan du moteur cite des modules que le kit n'emporte pas (les oracles, la classe).

@@ -6,11 +6,12 @@ pile ; toute autre erreur de votre code est montrée avec la trace de Python.
 """
 
 import sys
+import textwrap
 import traceback
 from pathlib import Path
 
 from . import tp
-from .terminal import tolerate_bad_characters
+from .terminal import PLAIN_SYMBOLS, shows_symbols, tolerate_bad_characters
 
 # La question du sujet de chaque fonction demandée (le générateur du kit la remplit).
 QUESTIONS: dict[str, str] = {}
@@ -69,8 +70,28 @@ def report_error(error: BaseException) -> None:
     traceback.print_exception(type(error), error, tb or error.__traceback__)
 
 
+def symbols_notice() -> str | None:
+    """Sur une console qui ne sait pas coder les symboles du sujet : ce qu'elle montre à
+    leur place (dit une fois, au début)."""
+    if shows_symbols(sys.stdout):
+        return None
+    shown = [
+        PLAIN_SYMBOLS.get(getattr(tp, name, None), "?") for name in ("CLOSED", "EMPTY", "MINE")
+    ]
+    return textwrap.fill(
+        "Cette console ne sait pas afficher les symboles du sujet : une case fermée, une case "
+        f"vide et une mine s'y affichent {shown[0]}, {shown[1]} et {shown[2]}. Votre "
+        "display_board doit quand même écrire ceux du sujet : le correcteur lit ce que votre "
+        "code écrit, pas la console (voir le README du kit).",
+        78,
+    )
+
+
 def run() -> int:
     tolerate_bad_characters()
+    notice = symbols_notice()
+    if notice:
+        print(notice)
     try:
         tp.main()
     except NotImplementedError as error:
