@@ -72,6 +72,11 @@ def sample_mines(width: int, height: int, seed: int, density: float) -> list:
     return [[rng.random() < density for _ in range(width)] for _ in range(height)]
 
 
+def mines_from(rows: list[str]) -> list:
+    """Une grille de mines dessinée : « * » pour une mine, « . » sinon, une chaîne par ligne."""
+    return [[cell == "*" for cell in row] for row in rows]
+
+
 def board(mines: list, opened: list) -> dict:
     """Un plateau : les mines, les nombres de voisines qui vont avec, les cases ouvertes."""
     return {"mines": mines, "neigh": neigh_grid(mines), "opened": opened}
