@@ -1,4 +1,19 @@
-"""Q8 : propagate_open_cells, comparée à un oracle du point fixe écrit dans les tests."""
+"""Q8 : propagate_open_cells, comparée à un oracle du point fixe écrit dans les tests.
+
+Ce que le contrat distingue, et ce qui le vérifie à chaque notation, quel que soit le
+secret (cas publics) :
+
+- chacune des 8 directions depuis une case vide (``RING``, ``DIAGONAL``) ;
+- des murs de chiffres, ouverts sans aller au-delà (``RING``, ``WALL``, ``REACH``,
+  ``REACH_ROW``) ;
+- plusieurs sources : chaque case vide déjà ouverte inonde sa région (``WALL``, et un
+  grand plateau aux cases ouvertes éparses) ;
+- une inondation qui doit remonter vers le haut et la gauche (``CORNER``, le coin du
+  grand plateau vide) ;
+- une mine ouverte sans mine voisine et un chiffre ouverts : rien ne s'ouvre, rien ne se
+  ferme ; les grilles mines et neigh intactes, les lignes de opened gardées ;
+- des plateaux de toutes les formes, jusqu'à 50×20.
+"""
 
 import pytest
 from hypothesis import given, settings
@@ -42,12 +57,28 @@ REACH_ROW = {
 }
 
 
+# Une case vide au centre, entourée de 8 chiffres, eux-mêmes entourés de mines : les 8
+# voisines s'ouvrent, chacune par sa seule direction, et rien au-delà.
+RING = publics.board(
+    publics.mines_from(["*****", "*...*", "*...*", "*...*", "*****"]),
+    publics.opened_at(5, 5, [(2, 2)]),
+)
+
+# Deux régions vides séparées par un mur de mines bordé de chiffres, chacune avec une case
+# ouverte : les deux s'inondent jusqu'aux chiffres, le mur reste fermé.
+WALL = publics.board(
+    publics.mines_from(["...*...", "...*...", "...*..."]), publics.opened_at(7, 3, [(0, 0), (6, 2)])
+)
+
+
 @pytest.mark.question("propagate_open_cells", poids=3)
 # 20 exemples, deux fois le réglage commun : la marge va à la question qui vaut le plus
 # de points et dont les fautes sont les plus variées (la mutation en tue autant avec 12).
 @settings(max_examples=20)
 @given(case=strategies.flood_cases())
 @public_example(case=CORNER)
+@public_example(case=RING)
+@public_example(case=WALL)
 @public_example(case=DIAGONAL)
 @public_example(case=REACH)
 @public_example(case=REACH_ROW)
@@ -67,6 +98,12 @@ def test_propagate_open_cells(sub, case):
     case=publics.board(publics.grid(False, 50, 20), publics.opened_at(50, 20, [(49, 19)]))
 )
 @public_example(case=publics.flood_start(50, 20, 802))
+# Des cases ouvertes éparses : plusieurs régions à inonder, chacune depuis ses cases.
+@public_example(
+    case=publics.board(
+        publics.sample_mines(50, 20, 803, 0.15), publics.sample_mines(50, 20, 804, 0.03)
+    )
+)
 def test_propagate_open_cells_large(sub, case):
     """propagate_open_cells sur de grands plateaux (jusqu'à 50×20)"""
     checks.propagate_open_cells_floods(sub, case, expected.propagate_open_cells(case))
