@@ -4,7 +4,12 @@ Les fonctions du TP sont dans :mod:`tp_demineur.tp` et s'importent aussi
 directement depuis le paquet : ``from tp_demineur import compute_neigh``.
 """
 
-from .tp import (
+# Avant tout le reste : sur un Python trop ancien, un message en français.
+from .python_version import require_python
+
+require_python()
+
+from .tp import (  # noqa: E402
     ask_move,
     compute_neigh,
     display_board,

@@ -11,6 +11,7 @@ Les meilleurs temps vont dans un dossier jetable (``XDG_DATA_HOME``), et la
 largeur du terminal est fixée par ``COLUMNS``.
 """
 
+import ast
 import doctest
 import json
 import os
@@ -36,6 +37,7 @@ from tp_demineur import (  # noqa: E402
     commands,
     game,
     levels,
+    python_version,
     scores,
     screen,
     tp,
@@ -1062,6 +1064,91 @@ def test_ascii_demande_sur_une_console_utf8() -> None:
 def test_une_console_utf8_garde_les_symboles() -> None:
     out = play_encoded(["--niveau", "debutant", "--seed", 1], "", "utf-8")
     assert "Symboles" not in out and tp.CLOSED in out
+
+
+# ---------------------------------------------------------------------------
+# Un Python trop ancien
+# ---------------------------------------------------------------------------
+
+
+def old_pythons() -> list[str]:
+    """Les interpréteurs de la machine plus anciens que ce qu'il faut (3.6 à 3.9) : sur le
+    chemin, ou installés par pyenv ; un seul par version."""
+    found: dict[tuple[int, int], str] = {}
+    pyenv = Path(os.environ.get("PYENV_ROOT") or Path.home() / ".pyenv") / "versions"
+    candidates = [shutil.which(f"python3.{minor}") for minor in range(6, 10)]
+    candidates += [str(path) for path in sorted(pyenv.glob("3.[6-9].*/bin/python"))]
+    for candidate in filter(None, candidates):
+        try:
+            done = subprocess.run(
+                [candidate, "-c", "import sys; print(*sys.version_info[:2])"],
+                capture_output=True,
+                text=True,
+                timeout=TIMEOUT,
+            )
+        except OSError:
+            continue
+        words = done.stdout.split()
+        if done.returncode == 0 and len(words) == 2:
+            version = (int(words[0]), int(words[1]))
+            if version < python_version.MINIMUM:
+                found.setdefault(version, candidate)
+    return [found[version] for version in sorted(found)]
+
+
+OLD_PYTHONS = old_pythons()
+TOO_OLD = "Ce programme demande Python {}.{} ou plus récent".format(*python_version.MINIMUM)
+
+
+def assert_too_old(done: subprocess.CompletedProcess[str]) -> None:
+    """Le message en français et son code, rien d'autre (ni trace, ni sortie)."""
+    assert done.returncode == python_version.EXIT_TOO_OLD, done.stdout + done.stderr
+    assert done.stderr.startswith(TOO_OLD), done.stderr
+    assert "Traceback" not in done.stderr and done.stdout == ""
+
+
+def test_python_trop_ancien_le_message() -> None:
+    """La garde, appelée avec la version d'un Python trop ancien (sans en avoir un)."""
+    script = "from tp_demineur.python_version import require_python; require_python((3, 9, 18))"
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=TIMEOUT
+    )
+    assert_too_old(done)
+    assert "Python 3.9.18" in done.stderr and sys.executable in done.stderr
+    assert python_version.require_python(python_version.MINIMUM) is None
+
+
+def test_le_minimum_est_celui_du_paquet_et_du_readme() -> None:
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    minimum = "{}.{}".format(*python_version.MINIMUM)
+    assert f'requires-python = ">={minimum}"' in pyproject
+    assert f"Python {minimum}, " in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_le_paquet_se_lit_avec_un_vieux_python() -> None:
+    """Ce que Python lit avant la garde se lit en Python 3.6 (ni annotations évaluées, ni
+    syntaxe récente) : la garde est atteinte avant toute erreur."""
+    for path in (ROOT / "tp_demineur" / "__init__.py", ROOT / "tp_demineur" / "python_version.py"):
+        ast.parse(path.read_text(encoding="utf-8"), feature_version=(3, 6))
+    init = ast.parse((ROOT / "tp_demineur" / "__init__.py").read_text(encoding="utf-8"))
+    first, second = init.body[1:3]  # après la documentation du module : la garde
+    assert ast.unparse(first) == "from .python_version import require_python"
+    assert ast.unparse(second) == "require_python()"
+
+
+@pytest.mark.skipif(not OLD_PYTHONS, reason="aucun Python 3.6 à 3.9 sur cette machine")
+@pytest.mark.parametrize("old", OLD_PYTHONS)
+def test_le_jeu_avec_un_vrai_python_trop_ancien(old: str) -> None:
+    done = subprocess.run(
+        [old, "-m", "tp_demineur", "--niveau", "debutant"],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        cwd=ROOT,
+        env={**BASE_ENV, "PYTHONIOENCODING": "utf-8"},
+        timeout=TIMEOUT,
+    )
+    assert_too_old(done)
 
 
 # ---------------------------------------------------------------------------

@@ -28,11 +28,12 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from test_game_terminal import OLD_PYTHONS, assert_too_old
 
 import corpus_grading
 from grading import mark_scheme
 from tools import build_kit as kit_module
-from tp_demineur import tp
+from tp_demineur import python_version, tp
 
 ROOT = Path(__file__).resolve().parents[2]
 GENERATOR = ROOT / "tests" / "tools" / "build_kit.py"
@@ -730,6 +731,58 @@ def test_le_jeu_du_kit_nomme_la_fonction_appelee_pas_encore_ecrite(kit, tmp_path
         done.stderr
     )
     assert "Traceback" not in done.stderr
+
+
+# ---------------------------------------------------------------------------
+# Un Python trop ancien : le kit, le correcteur et le générateur le disent d'abord
+# ---------------------------------------------------------------------------
+
+
+def first_loaded(kit: Path) -> list[Path]:
+    """Ce que Python lit avant la garde : ce qu'on lance dans le kit (son conftest.py, son
+    paquet), ce que pytest charge le premier chez l'enseignant (tests/options.py), le
+    générateur."""
+    package = kit / "tp_demineur"
+    return [
+        kit / "conftest.py",
+        package / "__init__.py",
+        package / "python_version.py",
+        ROOT / "tests" / "options.py",
+        GENERATOR,
+    ]
+
+
+def test_ce_qui_est_lu_avant_la_garde_se_lit_en_python_3_6(kit):
+    for path in first_loaded(kit):
+        ast.parse(path.read_text(encoding="utf-8"), feature_version=(3, 6))
+
+
+@pytest.mark.skipif(not OLD_PYTHONS, reason="aucun Python 3.6 à 3.9 sur cette machine")
+@pytest.mark.parametrize("old", OLD_PYTHONS)
+def test_un_vrai_python_trop_ancien(kit, old):
+    """Le jeu du kit ; chaque fichier lu avant la garde, lancé comme un programme (la garde
+    passe avant pytest, qui peut manquer à ce Python) ; et pytest, s'il l'a."""
+
+    def launched(args: list[str], cwd: Path) -> None:
+        done = subprocess.run(
+            [old, *args], capture_output=True, text=True, encoding="utf-8", cwd=cwd,
+            env=ENV, timeout=TIMEOUT,
+        )  # fmt: skip
+        assert_too_old(done)
+
+    launched(["-m", "tp_demineur"], kit)
+    for path in (kit / "conftest.py", ROOT / "tests" / "options.py", GENERATOR):
+        launched([str(path), str(kit / "autre-kit")], path.parent)
+    has_pytest = subprocess.run([old, "-c", "import pytest"], capture_output=True).returncode == 0
+    if has_pytest:
+        launched(["-m", "pytest"], kit)
+        launched(["-m", "pytest", "tests", "--submission", str(REFERENCE)], kit)
+        launched(["-m", "pytest", "tests", "--submission", str(REFERENCE)], ROOT)
+
+
+def test_le_readme_du_kit_dit_la_version_qu_il_faut(kit):
+    readme = (kit / "README.md").read_text(encoding="utf-8")
+    assert "Il faut Python {}.{} ou plus récent".format(*python_version.MINIMUM) in readme
 
 
 # ---------------------------------------------------------------------------

@@ -11,7 +11,8 @@ correcteur (``tests/``), du sujet (``sujet/``) et de la référence
   Signatures, annotations, documentations, constantes et commentaires de
   section restent ;
 - ``tp_demineur/__init__.py`` (tiré de celui de la référence),
-  ``tp_demineur/__main__.py`` (le jeu de l'étudiant) et ``tp_demineur/terminal.py`` ;
+  ``tp_demineur/__main__.py`` (le jeu de l'étudiant), ``tp_demineur/terminal.py`` et
+  ``tp_demineur/python_version.py`` (la version de Python qu'il faut, vérifiée d'abord) ;
 - ``tests/`` : le correcteur sans solution ni oracle (ni ``expected.py``, ni
   ``strategies.py``), réglé en mode kit, et les cas publics
   ``tests/cas_publics.json`` : un test du kit par test noté du dépôt, avec les cas
@@ -27,8 +28,6 @@ Les cas publics sont écrits dans les tests notés (ou tirés d'une graine fixe)
 deux constructions donnent exactement le même kit.
 """
 
-from __future__ import annotations
-
 import argparse
 import ast
 import contextlib
@@ -36,15 +35,19 @@ import io
 import json
 import random
 import re
+import runpy
 import shutil
 import sys
 from pathlib import Path
 from types import ModuleType
 
-import pytest
-
 TESTS = Path(__file__).resolve().parents[1]
 ROOT = TESTS.parent
+# Avant pytest et le correcteur : sur un Python trop ancien, un message en français.
+runpy.run_path(str(ROOT / "tp_demineur" / "python_version.py"))["require_python"]()
+
+import pytest  # noqa: E402
+
 # Le dossier des modèles : les fichiers du kit tels quels, à leur place dans le kit.
 TEMPLATES = TESTS / "data" / "kit"
 sys.path.insert(1, str(ROOT))
@@ -102,7 +105,7 @@ KIT_GRADING_DOC = (
 # Les modèles copiés tels quels (chemin dans le kit = chemin sous tests/data/kit/).
 COPIED_TEMPLATES = ["README.md", "pytest.ini", "conftest.py", "tests/test_publics.py"]
 # Les modules du paquet de référence copiés tels quels dans le tp_demineur/ du kit.
-PACKAGE_FILES = ["terminal.py"]
+PACKAGE_FILES = ["terminal.py", "python_version.py"]
 # Les modules du paquet de référence copiés aussi dans le tests/ du kit (son conftest.py les
 # importe sans importer le paquet de l'étudiant, qui peut ne pas se charger).
 TESTS_PACKAGE_FILES = ["terminal.py"]
@@ -248,6 +251,9 @@ def student_init(reference_init: str, kit_tp: str) -> str:
         '"""\n\n'
         "import os\nimport sys\n\n"
         'if sys.argv[:1] == ["-m"]:  # python -m tp_demineur (le jeu), pas un test\n'
+        "    from .python_version import require_python\n\n"
+        "    # D'abord : sur un Python trop ancien, un message en français et rien d'autre.\n"
+        "    require_python()\n\n"
         "    from .python_messages import stop_on_syntax_error\n\n"
         "    # Une erreur de syntaxe dans tp.py, expliquée en français plutôt qu'une trace.\n"
         '    stop_on_syntax_error(os.path.join(os.path.dirname(__file__), "tp.py"))\n\n'

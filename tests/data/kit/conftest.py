@@ -8,16 +8,20 @@ Sur une console qui ne sait pas coder les symboles du sujet (■ ⋄ ★), les p
 dessinés s'écrivent en symboles simples (# . *), comme dans le jeu.
 """
 
+import runpy
 import sys
 from pathlib import Path
 
-import pytest
-from tests.terminal import tolerate_bad_output
-
-from tests.options import pytest_addoption  # noqa: F401 (les options du correcteur)
-
 KIT = Path(__file__).resolve().parent
 TESTS = KIT / "tests"
+
+# D'abord : sur un Python trop ancien, un message en français et rien d'autre.
+runpy.run_path(str(KIT / "tp_demineur" / "python_version.py"))["require_python"]()
+
+import pytest  # noqa: E402
+from tests.terminal import tolerate_bad_output  # noqa: E402
+
+from tests.options import pytest_addoption  # noqa: E402, F401 (les options du correcteur)
 
 tolerate_bad_output(sys.__stdout__)
 
