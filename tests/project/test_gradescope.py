@@ -144,10 +144,11 @@ def environment(root: Path, **extra: str) -> dict[str, str]:
     }
 
 
-def run_autograder(root: Path, **extra: str) -> dict:
-    """Lance run_autograder comme Gradescope (depuis la racine) ; renvoie results.json."""
+def run_autograder(root: Path, *wrapper: str, **extra: str) -> dict:
+    """Lance run_autograder comme Gradescope (depuis la racine), par ``wrapper`` s'il est
+    donné ; renvoie results.json."""
     run = subprocess.run(
-        [str(root / "run_autograder")],
+        [*wrapper, str(root / "run_autograder")],
         cwd=root,
         env=environment(root, **extra),
         capture_output=True,
@@ -245,7 +246,7 @@ def test_setup_checks_offline(autograder_zip, tmp_path):
     )
     assert check.returncode == 0, check.stdout + check.stderr
     assert f"pytest {pytest.__version__} : installé" in check.stdout
-    assert "Bac à sable" in check.stdout
+    assert "Isolation" in check.stdout
 
 
 def test_setup_check_fails_on_a_wrong_version(autograder_zip, tmp_path):
@@ -437,18 +438,17 @@ def test_zip_escaping_its_folder_is_not_graded(autograder_zip, tmp_path):
 
 
 def test_required_sandbox_missing_means_not_graded(tmp_path):
-    """--exiger-bac-a-sable, et pas de bwrap : aucune note, la raison dans results.json."""
+    """--exiger-bac-a-sable, et aucune isolation possible (un conteneur qui refuse les
+    espaces de noms et Landlock) : aucune note, la raison dans results.json."""
     archive = tmp_path / "strict.zip"
     assert build_zip(archive, "--exiger-bac-a-sable").returncode == 0
     root = unpack_like_gradescope(archive, tmp_path / "autograder")
     (root / "submission" / "tp.py").write_text(REFERENCE.read_text("utf-8"), "utf-8")
-    bin_dir = tmp_path / "bin"  # bash seulement : bwrap est introuvable
-    bin_dir.mkdir()
-    (bin_dir / "bash").symlink_to("/bin/bash")
-    result = run_autograder(root, PATH=str(bin_dir))
+    wrapper = [sys.executable, str(TESTS / "project" / "no_namespaces.py"), "--sans-landlock"]
+    result = run_autograder(root, *wrapper)
     check_gradescope_format(result)
     assert result["score"] == 0 and result["tests"] == []
-    assert "bac à sable" in result["output"]
+    assert "sans isolation" in result["output"]
     assert "non_note" in result["extra_data"]
 
 
