@@ -1,4 +1,16 @@
-"""Q10 : play_turn et play_the_game, sur des parties écrites d'avance."""
+"""Q10 : play_turn et play_the_game, sur des parties écrites d'avance.
+
+Ce que le contrat distingue, et ce qui le vérifie à chaque notation, quel que soit le
+secret (cas publics) :
+
+- play_turn : le plateau affiché, puis le coup demandé (des lignes refusées d'abord), la
+  case ouverte, puis l'inondation, chaque fois par la fonction du contrat ;
+- play_the_game : une partie déjà gagnée (aucun tour), perdue au premier coup, gagnée
+  après plusieurs tours et des lignes refusées, et une partie plus longue que tout nombre
+  de tours écrit d'avance (104 tours, ``publics.long_game``) ; le plateau final, puis
+  le verdict sur la dernière ligne (des lignes vides entre les deux sont permises), le
+  code 1 ou 2 renvoyé.
+"""
 
 import pytest
 from hypothesis import given, settings
@@ -34,6 +46,8 @@ def test_play_turn(sub, case):
         "lines": ["0 0", "0 0", "2", "3 3"],
     }
 )
+# 104 tours : une boucle qui s'arrête après 100 tours (ou moins) ne finit pas la partie.
+@public_example(case=publics.long_game(39))
 def test_play_the_game(sub, case):
     """play_the_game joue jusqu'à la fin, affiche le plateau et le verdict, renvoie 1 ou 2"""
     checks.play_the_game_plays(sub, case, expected.play_the_game(case))

@@ -1,9 +1,22 @@
-"""Q3 : main, sur des parties écrites d'avance."""
+"""Q3 : main, sur des parties écrites d'avance.
+
+Ce que le contrat distingue, et ce qui le vérifie à chaque notation, quel que soit le
+secret (cas publics) :
+
+- chaque sorte de réponse refusée (``publics.malformed_answers`` : vide, blanche, des
+  mots, un décimal, deux nombres, un exposant, zéro, négative, trop grande, immense), à
+  chacune des trois questions : un message, puis la question reposée
+  (``publics.every_malformed_answer``) ; une réponse longue ;
+- les plus grandes réponses permises : 50 colonnes, 20 lignes, 1 000 mines, et un
+  plateau tout miné ;
+- les grilles : hauteur lignes de largeur cases, aucune ligne partagée, initialisées
+  dans l'ordre du contrat, puis la partie jouée avec ces grilles-là.
+"""
 
 import pytest
 from hypothesis import given, settings
 
-from grading import checks, expected, strategies
+from grading import checks, expected, publics, strategies
 from grading.publics import public_example
 from grading.strategies import NO_SHRINK
 
@@ -27,6 +40,8 @@ from grading.strategies import NO_SHRINK
 )
 # Un plateau 50×1 tout miné : les plus grandes réponses permises, une partie déjà gagnée.
 @public_example(case={"lines": ["50", "1", "50"], "seed": 5})
+# Chaque sorte de réponse refusée, à chacune des trois questions.
+@public_example(case=publics.every_malformed_answer())
 def test_main(sub, case):
     """main demande largeur, hauteur et mines, redemande si besoin, crée les grilles et joue"""
     checks.main_asks_and_plays(sub, case, expected.main(case))

@@ -15,7 +15,7 @@ import math
 import re
 import unicodedata
 
-from . import stats
+from . import faults, stats
 from .boards import (
     cell_differences,
     differing_region,
@@ -28,6 +28,7 @@ from .boards import (
 )
 from .calls import GraderAbort, Outcome
 from .contract import GRIDS, PARAMETERS
+from .python_messages import explain_runtime
 from .wire import same
 
 
@@ -76,9 +77,10 @@ ERROR_HINTS = {
 }
 
 
-def explain_error(error: dict) -> str:
-    text = f"{error['type']} : {error['message']}" if error["message"] else error["type"]
-    hint = ERROR_HINTS.get(error["type"])
+def explain_error(error: dict, func: str | None = None, outcome: Outcome | None = None) -> str:
+    message = explain_runtime(error["message"]) if error["message"] else ""
+    text = f"{error['type']} : {message}" if message else error["type"]
+    hint = faults.cause(error, func, outcome) or ERROR_HINTS.get(error["type"])
     if hint:
         text += f" ({hint})"
     if error.get("line"):
@@ -89,7 +91,8 @@ def explain_error(error: dict) -> str:
 
 def expect_no_error(outcome: Outcome, func: str, example: str):
     if outcome.error:
-        message = f"{func} a levé une exception : {explain_error(outcome.error)}\n{example}"
+        error = explain_error(outcome.error, func, outcome)
+        message = f"{func} a levé une exception : {error}\n{example}"
         if outcome.error["type"] == "NotImplementedError":
             raise NotWritten(message, example, outcome.error.get("function") or func)
         fail(message, example=example)
@@ -166,14 +169,16 @@ def expect_grid(
     )
 
 
-def expect_exact(func: str, expected, got, example: str):
+def expect_exact(func: str, expected, got, example: str, cause: str = ""):
+    """``cause`` : la construction de Python en cause, si on la reconnaît (``faults``)."""
     if same(expected, got):
         return
     detail = ""
     if not isinstance(got, type(expected)) or type(got) is not type(expected):
         detail = f" (le type doit être {type(expected).__name__})"
     fail(
-        f"{func} doit renvoyer {expected!r}, elle a renvoyé {short(got)}{detail}.\n{example}",
+        f"{func} doit renvoyer {expected!r}, elle a renvoyé {short(got)}{detail}.{cause}\n"
+        f"{example}",
         example=example,
     )
 
@@ -194,17 +199,24 @@ def expect_messages(outcome: Outcome, func: str, lines: list[str], bad: list[int
     """Après chaque mauvaise ligne (``lines[i]`` pour i dans ``bad``), un message est affiché.
 
     Le message est ce qui s'affiche entre la lecture de la ligne et la lecture
-    suivante : il doit contenir des lettres et ne pas être la seule invite.
+    suivante : il doit contenir des lettres et ne pas être seulement la question qui a
+    demandé la ligne, reposée telle quelle (la dernière ligne non vide de ce qui s'est
+    affiché depuis la lecture d'avant : l'invite d'input(), ou une question affichée
+    par print()).
     """
-    first_prompt = outcome.stdout[: outcome.reads[0]].strip() if outcome.reads else ""
     segments = messages_between_reads(outcome)
+    reads = outcome.reads
     for index in bad:
         line = lines[index]
         segment = segments[index] if index < len(segments) else ""
-        if not re.search(r"[^\W\d_]", segment) or segment.strip() == first_prompt:
+        start = reads[index - 1] if 0 < index <= len(reads) else 0
+        question = outcome.stdout[start : reads[index]] if index < len(reads) else ""
+        asked = next((text for text in reversed(question.split("\n")) if text.strip()), "")
+        if not re.search(r"[^\W\d_]", segment) or segment.strip() == asked.strip():
             fail(
                 f"{func} n'affiche aucun message après la ligne incorrecte {line!r} : "
-                "il faut dire au joueur ce qui ne va pas avant de redemander.\n"
+                "il faut dire au joueur ce qui ne va pas avant de redemander (reposer la "
+                "même question ne suffit pas).\n"
                 f"{example}\n  Ce qui a été affiché :\n{quote_lines(outcome.stdout)}",
                 example=example,
             )
@@ -566,7 +578,8 @@ def nb_adjacent_mines_counts(sub, case: dict, expected: int):
     )
     outcome = sub.call("nb_adjacent_mines", mines, x, y)
     expect_no_error(outcome, "nb_adjacent_mines", example)
-    expect_exact("nb_adjacent_mines", expected, outcome.ret, example)
+    cause = faults.wrapped_neighbours(mines, x, y, expected, outcome.ret)
+    expect_exact("nb_adjacent_mines", expected, outcome.ret, example, cause)
     expect_untouched(outcome, "nb_adjacent_mines", ["mines"], [mines], example)
 
 
@@ -685,7 +698,8 @@ def is_move_ok_answers(sub, case: dict, expected: bool):
     )
     outcome = sub.call("is_move_ok", opened, x, y)
     expect_no_error(outcome, "is_move_ok", example)
-    expect_exact("is_move_ok", expected, outcome.ret, example)
+    cause = faults.negative_index("opened", opened, x, y) if outcome.ret is True else ""
+    expect_exact("is_move_ok", expected, outcome.ret, example, cause)
     expect_untouched(outcome, "is_move_ok", ["opened"], [opened], example)
 
 
@@ -714,9 +728,11 @@ def ask_move_rejects_bad_lines(sub, case: dict, expected: dict):
     if isinstance(got, (tuple, list)):
         got = list(got)
     if not same(expected["move"], got):
+        move = got if isinstance(got, list) and len(got) == 2 else None
+        cause = faults.negative_index("opened", case["opened"], *move) if move else ""
         fail(
             f"ask_move doit renvoyer le premier coup valide, {tuple(expected['move'])}, "
-            f"elle a renvoyé {short(outcome.ret)}.\n{example}",
+            f"elle a renvoyé {short(outcome.ret)}.{cause}\n{example}",
             example=example,
         )
     if outcome.consumed != expected["consumed"]:
@@ -759,7 +775,7 @@ def ask_move_end_of_input(sub, case: dict, expected=None):
     if outcome.error["type"] != "EOFError":
         message = (
             "à la fin de l'entrée, ask_move doit laisser remonter EOFError, pas "
-            f"{explain_error(outcome.error)}\n{example}"
+            f"{explain_error(outcome.error, 'ask_move', outcome)}\n{example}"
         )
         if outcome.error["type"] == "NotImplementedError":
             raise NotWritten(message, example, outcome.error.get("function") or "ask_move")
@@ -891,16 +907,26 @@ def play_the_game_plays(sub, case: dict, expected: dict):
     verdict = folded(lines[-1]) if lines else ""
     word, other = ("gagne", "perdu") if expected["code"] == 1 else ("perdu", "gagne")
     if word not in verdict or other in verdict:
+        said = {"gagne": "gagné", "perdu": "perdu"}
+        both = (
+            f" : elle dit aussi « {said[other]} », que le correcteur lit comme l'autre verdict "
+            f"(même dans « pas {said[other]} ») ; n'écrivez que « {said[word]} »"
+            if word in verdict
+            else ""
+        )
         fail(
             f"la dernière ligne affichée par play_the_game doit dire « "
-            f"{'gagné' if word == 'gagne' else 'perdu'} » ; c'est {lines[-1]!r}.\n{example}\n"
+            f"{said[word]} » ; c'est {lines[-1]!r}{both}.\n{example}\n"
             f"  Fin de l'affichage :\n{quote_lines(chr(10).join(lines[-8:]))}",
             example=example,
         )
     final = expected["final_board"]
+    before = lines[:-1]
+    while before and not before[-1]:
+        before.pop()  # des lignes vides entre le plateau et le verdict : permises
     # Sans terminal, l'invite d'input() et la ligne suivante se partagent une ligne :
     # on compare donc la fin du texte qui précède le verdict.
-    if not "\n".join(lines[:-1]).endswith("\n".join(final)):
+    if not "\n".join(before).endswith("\n".join(final)):
         fail(
             "avant le verdict, play_the_game doit afficher le plateau une dernière fois.\n"
             f"{example}\n  Plateau final attendu :\n{quote_lines(chr(10).join(final))}\n"

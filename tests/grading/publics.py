@@ -189,3 +189,47 @@ def every_malformed_line(valid: str | None = "11 10") -> dict:
     ouverte, puis ``valid`` (ou rien : l'entrée se termine)."""
     lines = [*malformed_lines(12, 11), "0 1"]
     return {"opened": MOVE_BOARD, "lines": lines if valid is None else [*lines, valid]}
+
+
+def long_game(width: int) -> dict:
+    """Une partie de play_the_game sur un plateau de ``width`` colonnes et 3 lignes, une
+    mine toutes les trois cases sur la ligne du milieu : aucune case n'est vide, chaque
+    case sans mine demande son tour (8 cases sur 9) ; elles sont jouées dans l'ordre de
+    lecture, la partie est gagnée au dernier tour."""
+    mines = mines_from(["." * width, ".*." * (width // 3) + "." * (width % 3), "." * width])
+    safe = [f"{x} {y}" for y, row in enumerate(mines) for x, mine in enumerate(row) if not mine]
+    return {**board(mines, grid(F, width, 3)), "lines": safe}
+
+
+def malformed_answers(high: int) -> list[str]:
+    """Chaque sorte de réponse refusée à une question de main qui attend un entier de 1 à
+    ``high`` : toutes les lectures raisonnables du contrat la refusent."""
+    return [
+        # vide, blanche, des mots
+        "",
+        "   ",
+        "abc",
+        "dix",
+        # pas un seul entier : décimal, deux nombres, un exposant (str.isdigit l'accepte,
+        # int() le refuse)
+        "2.5",
+        "4 4",
+        "²",
+        # hors des bornes
+        "0",
+        "-3",
+        str(high + 1),
+        "99999999999999999999",
+    ]
+
+
+def every_malformed_answer(width: int = 4, height: int = 2, nb_mines: int = 3) -> dict:
+    """Un cas de main : chaque sorte de réponse refusée à chacune des trois questions, puis
+    un plateau ``width``×``height`` et ses ``nb_mines`` mines, joué case après case.
+
+    (Les remplaçants du kit reconnaissent un appel à ses arguments : deux cas publics de
+    main ne demandent jamais le même plateau avec le même nombre de mines.)"""
+    lines = [*malformed_answers(50), str(width), *malformed_answers(20), str(height)]
+    lines += [*malformed_answers(width * height), str(nb_mines)]
+    moves = [f"{x} {y}" for y in range(height) for x in range(width)]
+    return {"lines": lines + moves, "seed": 4}

@@ -411,7 +411,7 @@ def size_answers(draw, low: int, high: int) -> list[str]:
     """Quelques réponses refusées, puis une valeur permise : petite, ou une fois sur quatre
     la plus grande (une partie sur un grand plateau coûte cher à jouer ; le plus grand
     plateau a son propre test, ``largest_main_cases``)."""
-    refused = ["", "abc", "0", str(high + 1), "-3", "2.5", "4 4", "dix"]
+    refused = publics.malformed_answers(high)
     valid = high if draw(st.integers(0, 3)) == 3 else draw(st.integers(low, min(high, 6)))
     return answers(draw, refused, str(valid))
 
@@ -433,6 +433,6 @@ def main_cases(draw) -> dict:
     heights = size_answers(draw, 1, 20)
     width, height = int(widths[-1]), int(heights[-1])
     cells = width * height
-    mines = answers(draw, ["0", str(cells + 1), "x", ""], str(draw(st.integers(1, cells))))
+    mines = answers(draw, publics.malformed_answers(cells), str(draw(st.integers(1, cells))))
     moves = [f"{x} {y}" for y in range(height) for x in range(width)]
     return {"lines": widths + heights + mines + moves, "seed": draw(st.integers(0, 10**6))}
