@@ -189,6 +189,16 @@ def refused(name: str, args: list, identities: list, size: int, reason: str):
     return {"raise": reason}, call
 
 
+def copy(value):
+    """``clone(value)``, sans descendre case par case dans une grille (des lignes de
+    valeurs simples, copiées d'un coup) : une partie en fait des centaines par appel."""
+    if type(value) is list and all(
+        type(row) is list and list not in map(type, row) for row in value
+    ):
+        return [row[:] for row in value]
+    return clone(value)
+
+
 def known_grid(data, known: dict) -> tuple | None:
     """Une grille envoyée par son numéro (``{"ref": n}``) : celle que le juge a déjà
     reçue pendant cet appel, (valeur, identités, nombre de valeurs) ; None si l'argument
@@ -244,14 +254,14 @@ def serve(
             identities.append((identity(data), row_identities(data)))
             sizes.append(count_values(data, RELAY_VALUES))
         else:  # une grille que la référence va remplir : sur une copie, la gardée ne change pas
-            args.append(clone(grid[0]) if index in filled else grid[0])
+            args.append(copy(grid[0]) if index in filled else grid[0])
             identities.append(grid[1])
             sizes.append(grid[2])
     # Gardées telles qu'avant l'appel : une grille que la référence remplit est oubliée
     # par le processus de travail (il la renverra en entier), sauf si l'appel est refusé.
     for index, (arg, ids, count) in enumerate(zip(args, identities, sizes)):
         if ids[0] is not None:
-            known[ids[0]] = (clone(arg) if index in filled else arg, ids, count)
+            known[ids[0]] = (copy(arg) if index in filled else arg, ids, count)
     if reference is None or name == graded or graded in reached_by(reference)[name]:
         reply, call = refused(name, args, identities, size, f"{name} n'est pas disponible ici")
         return reply, call, position
@@ -261,13 +271,17 @@ def serve(
         reason = f"appel de {name} hors du contrat : {error}"
         reply, call = refused(name, args, identities, size, reason)
         return reply, call, position
-    # Seules les fonctions qui remplissent une grille modifient leurs arguments :
-    # pour les autres (nb_adjacent_mines, appelée mille fois sur 50×20), pas de copie.
-    before = clone(args) if filled_positions(name) else args
+    # Seules les grilles qu'une fonction remplit changent : elles seules sont copiées
+    # (nb_adjacent_mines, appelée mille fois sur 50×20, ne copie rien).
+    before = [copy(arg) if index in filled else arg for index, arg in enumerate(args)]
     feeder = LineFeeder(lines, position)
     output = io.StringIO()
-    state = random.getstate()
-    random.seed(seed)
+    # Seul initialise_mines tire au hasard : la graine de l'appel n'est posée (et l'état du
+    # générateur du juge gardé) que pour elle et pour ce qui l'appelle.
+    draws = "initialise_mines" in {name, *reached_by(reference)[name]}
+    state = random.getstate() if draws else None
+    if draws:
+        random.seed(seed)
     saved_stdin = sys.stdin
     sys.stdin = feeder
     raised = None
@@ -288,7 +302,8 @@ def serve(
         )
     finally:
         sys.stdin = saved_stdin
-        random.setstate(state)
+        if state is not None:
+            random.setstate(state)
     call = RelayedCall(name, before, identities, ret, raised, output.getvalue(), size)
     reply = {
         "ret": to_wire(ret),
