@@ -1,7 +1,8 @@
 """Q9 : is_finished.
 
 Ce que le contrat distingue, et ce qui le vérifie à chaque notation, quel que soit le
-secret (cas publics et balayage) :
+secret (cas publics, dont un balayage ; chaque test tire aussi des cas du secret, pour
+qu'une table apprise par cœur sur les cas publics ne gagne rien) :
 
 - en cours (0), gagnée (1), perdue (2), renvoyés comme des entiers ;
 - perdue alors que toutes les cases sans mine sont ouvertes : la défaite d'abord ;
@@ -14,10 +15,11 @@ secret (cas publics et balayage) :
 """
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 
 from grading import checks, expected, publics, strategies
 from grading.publics import public_example
+from grading.strategies import NO_SHRINK
 
 
 @pytest.mark.question("is_finished")
@@ -36,8 +38,9 @@ def test_is_finished(sub, case):
 
 
 @pytest.mark.question("is_finished")
-@pytest.mark.public
-def test_is_finished_every_cell(sub):
+@settings(max_examples=2, phases=NO_SHRINK)
+@given(case=strategies.finished_sweeps())
+@public_example(case=publics.finished_sweep())
+def test_is_finished_every_cell(sub, case):
     """is_finished quand chaque case, à son tour, décide de la partie"""
-    case = publics.finished_sweep()
     checks.is_finished_everywhere(sub, case, expected.is_finished_everywhere(case))

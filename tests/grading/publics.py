@@ -109,29 +109,32 @@ def flood_start(width: int, height: int, seed: int, density: float = 0.1) -> dic
     return board(mines, opened_at(width, height, [start, mine, number]))
 
 
-def finished_points(width: int, height: int) -> list[list]:
-    """Des parties de is_finished où chaque case du plateau décide à son tour : pour un
-    motif de mines et son contraire (chaque case est minée dans l'un, sans mine dans
-    l'autre), la partie gagnée, puis chaque case sans mine seule fermée (0), chaque mine
-    seule ouverte (2), et chaque mine ouverte avec toutes les cases sans mine (2)."""
+def finished_points(mines: list) -> list[list]:
+    """Des parties de is_finished sur ``mines`` et sur son contraire (chaque case est minée
+    dans l'une, sans mine dans l'autre), où chaque case décide à son tour : la partie
+    gagnée, puis chaque case sans mine seule fermée (0), chaque mine seule ouverte (2), et
+    chaque mine ouverte avec toutes les cases sans mine (2)."""
+    height, width = len(mines), len(mines[0])
     cells = [(x, y) for y in range(height) for x in range(width)]
     points = []
-    for pattern in (0, 1):
-        mined = {cell for number, cell in enumerate(cells) if (number % 3 == 0) != pattern}
-        mines = opened_at(width, height, sorted(mined))
-        safe = [cell for cell in cells if cell not in mined]
-        points.append([mines, opened_at(width, height, safe)])
-        points += [[mines, opened_at(width, height, [c for c in safe if c != s])] for s in safe]
-        points += [[mines, opened_at(width, height, [m])] for m in sorted(mined)]
-        points += [[mines, opened_at(width, height, [*safe, m])] for m in sorted(mined)]
+    for grid in (mines, [[not cell for cell in row] for row in mines]):
+        mined = [(x, y) for x, y in cells if grid[y][x]]
+        safe = [(x, y) for x, y in cells if not grid[y][x]]
+        points.append([grid, opened_at(width, height, safe)])
+        points += [[grid, opened_at(width, height, [c for c in safe if c != s])] for s in safe]
+        points += [[grid, opened_at(width, height, [m])] for m in mined]
+        points += [[grid, opened_at(width, height, [*safe, m])] for m in mined]
     return points
 
 
 def finished_sweep() -> dict:
     """``finished_points`` sur une case seule, une ligne, une colonne et deux plateaux
-    non carrés (plus large que haut, plus haut que large)."""
-    sizes = [(1, 1), (5, 1), (1, 5), (7, 4), (4, 7)]
-    return {"points": [point for w, h in sizes for point in finished_points(w, h)]}
+    non carrés (plus large que haut, plus haut que large), une case sur trois minée."""
+    points = []
+    for width, height in [(1, 1), (5, 1), (1, 5), (7, 4), (4, 7)]:
+        mines = [[(y * width + x) % 3 == 0 for x in range(width)] for y in range(height)]
+        points += finished_points(mines)
+    return {"points": points}
 
 
 def malformed_lines(width: int, height: int) -> list[str]:

@@ -347,6 +347,13 @@ def finished_cases(draw) -> dict:
     return {"mines": mines, "opened": opened}
 
 
+@st.composite
+def finished_sweeps(draw) -> dict:
+    """Un plateau tiré, où chaque case décide à son tour (``publics.finished_points``)."""
+    width, height = draw(sizes())
+    return {"points": publics.finished_points(draw(bit_grids(width, height)))}
+
+
 # -- Q10, Q3 -----------------------------------------------------------------
 
 
