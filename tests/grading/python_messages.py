@@ -1,4 +1,5 @@
-"""Les messages d'erreur de syntaxe de Python, expliqués en français.
+"""Les messages d'erreur de Python (de syntaxe, et des exceptions les plus courantes),
+expliqués en français.
 
 Ce module ne dépend que de la bibliothèque standard : le correcteur l'emporte dans
 son processus de travail (à côté de ``rescue.py``), et le kit de l'étudiant le
@@ -109,6 +110,122 @@ def explain_syntax(message: str) -> str:
                 f"(Python : « {message} »)"
             )
     return f"erreur de syntaxe (Python : « {message} »)"
+
+
+# Les messages des exceptions de Python qu'un débutant rencontre le plus, en français :
+# (motif, explication) ; la première qui convient.
+RUNTIME_MESSAGES = [
+    (
+        r"(?P<f>\w+)\(\) takes (?P<n>\d+) positional arguments? but (?P<m>\d+) (?:was|were) given",
+        "{f} est appelée avec {m} argument(s), mais elle est définie avec {n} paramètre(s)",
+    ),
+    (
+        r"(?P<f>\w+)\(\) takes no arguments? \((?P<m>\d+) given\)",
+        "{f} est appelée avec {m} argument(s), mais elle est définie sans paramètre",
+    ),
+    (
+        r"(?P<f>\w+)\(\) missing (?P<n>\d+) required positional arguments?: (?P<names>.+)",
+        "{f} est appelée sans valeur pour {names} : sa définition a des paramètres en trop",
+    ),
+    (
+        r"(?P<f>\w+)\(\) got an unexpected keyword argument '(?P<kw>\w+)'",
+        "{f} n'a pas de paramètre nommé {kw}",
+    ),
+    (
+        r"maximum recursion depth exceeded",
+        "trop d'appels récursifs imbriqués",
+    ),
+    (r"list index out of range", "indice hors de la liste (plus grand que sa longueur - 1)"),
+    (
+        r"list assignment index out of range",
+        "affectation t[i] = ... avec un indice hors de la liste",
+    ),
+    (
+        r"list indices must be integers or slices, not (?P<t>\w+)",
+        "un indice de liste doit être un entier, pas {t}",
+    ),
+    (
+        r"invalid literal for int\(\) with base 10: (?P<v>.*)",
+        "int() ne sait pas lire {v} comme un nombre entier",
+    ),
+    (r"'(?P<t>\w+)' object is not subscriptable", "{t} ne s'indexe pas avec [ ]"),
+    (r"'(?P<t>\w+)' object is not iterable", "on ne parcourt pas {t} (for, in, x, y = ...)"),
+    (r"'(?P<t>\w+)' object is not callable", "{t} n'est pas une fonction : on ne l'appelle pas"),
+    (
+        r"'(?P<t>\w+)' object does not support item assignment",
+        "{t} ne se modifie pas case par case (t[i] = ...)",
+    ),
+    (r"'(?P<t>\w+)' object has no attribute '(?P<attr>\w+)'", "{t} n'a pas d'attribut {attr}"),
+    (r"cannot unpack non-iterable (?P<t>\w+) object", "x, y = ... sur {t}, pas sur un couple"),
+    (
+        r"too many values to unpack \(expected (?P<n>\d+)(?:, got \d+)?\)",
+        "x, y = ... : plus de {n} valeurs à répartir",
+    ),
+    (
+        r"not enough values to unpack \(expected (?P<n>\d+), got (?P<m>\d+)\)",
+        "x, y = ... : {m} valeur(s) seulement, pour {n} noms",
+    ),
+    (
+        r"name '(?P<n>\w+)' is not defined",
+        "le nom {n} n'est défini nulle part ici (faute de frappe ? variable d'une autre "
+        "fonction ?)",
+    ),
+    (
+        r"(?:cannot access )?local variable '(?P<n>\w+)' (?:referenced before assignment|"
+        r"where it is not associated with a value)",
+        "la variable {n} est lue avant d'avoir reçu une valeur dans la fonction",
+    ),
+    (
+        r"unsupported operand type\(s\) for (?P<op>\S+): '(?P<a>\w+)' and '(?P<b>\w+)'",
+        "l'opération {op} entre {a} et {b} n'existe pas",
+    ),
+    (
+        r"can only concatenate str \(not \"(?P<t>\w+)\"\) to str",
+        "+ entre un texte et {t} : convertissez avec str(...)",
+    ),
+    (
+        r"'(?P<op>[<>]=?)' not supported between instances of '(?P<a>\w+)' and '(?P<b>\w+)'",
+        "la comparaison {op} entre {a} et {b} n'existe pas",
+    ),
+    (r"division by zero|integer division or modulo by zero", "division par zéro"),
+]
+
+
+# Les types que nomment ces messages, avec leur article (les autres : « un <type> »).
+TYPES = {
+    "NoneType": "None (ce que renvoie une fonction sans return)",
+    "int": "un entier",
+    "float": "un nombre à virgule",
+    "str": "un texte (str)",
+    "bool": "un booléen",
+    "list": "une liste",
+    "tuple": "un tuple",
+    "dict": "un dictionnaire",
+    "function": "une fonction",
+}
+TYPED = {"t", "a", "b"}  # les groupes des motifs qui nomment un type
+
+
+def explain_runtime(message: str) -> str:
+    """Le message d'une exception de Python, expliqué en français (l'original suit) ; tel
+    quel s'il n'est pas dans :data:`RUNTIME_MESSAGES`.
+
+    >>> explain_runtime("is_coord_ok() takes 3 positional arguments but 4 were given")
+    'is_coord_ok est appelée avec 4 argument(s), mais elle est définie avec 3 paramètre(s) \
+(Python : « is_coord_ok() takes 3 positional arguments but 4 were given »)'
+    """
+    for pattern, french in RUNTIME_MESSAGES:
+        match = re.match(pattern, message)
+        if match:
+            parts = {
+                k: (TYPES.get(v, f"un {v}") if k in TYPED else v)
+                for k, v in match.groupdict().items()
+                if v
+            }
+            return f"{french.format_map(collections.defaultdict(str, parts))} " + (
+                f"(Python : « {message} »)"
+            )
+    return message
 
 
 def syntax_error_report(error: SyntaxError) -> str:

@@ -5,8 +5,9 @@ contrat reçoit la réponse de la solution de référence (``relay.py``) : une e
 ne coûte des points qu'une fois, là où elle est. Le kit n'a pas la référence ; il
 a des remplaçants, qui ne connaissent que les réponses des appels que ses cas
 publics demandent (``tests/remplacants.json``, écrit par le générateur du kit en
-faisant jouer la référence sur ces cas). Un appel qu'ils ne connaissent pas fait
-rater le cas, avec un message qui le dit.
+faisant jouer la référence sur ces cas, et à côté d'eux : voir ``build_kit.Recorder``).
+Un appel qu'ils ne connaissent pas fait rater le cas, avec un message qui dit en quoi
+il s'écarte de l'appel le plus proche que fait le sujet.
 """
 
 from __future__ import annotations
@@ -63,8 +64,11 @@ def describe(name: str, args: list) -> str:
 class StandIns:
     """Les fonctions du contrat, par leurs réponses connues (à la place de la référence)."""
 
-    def __init__(self, table: dict, reached: dict[str, list[str]]):
+    def __init__(self, table: dict, reached: dict[str, list[str]], aside: dict | None = None):
         self.table = table
+        # Les appels d'à côté du sujet, qu'un rendu fautif fait (build_kit.Recorder.beside) :
+        # connus, mais jamais pris pour celui que fait le sujet.
+        self.aside = aside or {}
         # relay.reached_by : les fonctions que chacune appelle dans la référence.
         self.reached = {name: set(callees) for name, callees in reached.items()}
 
@@ -86,11 +90,9 @@ class StandIns:
             grids, others = "", ""
         found = self.table.get(name, {}).get(grids, {}).get(others)
         if found is None:
-            raise UnknownCall(
-                f"{describe(name, args)} : un appel que les cas publics du kit ne prévoient "
-                "pas (le kit ne connaît que leurs réponses ; le correcteur de l'enseignant, "
-                "lui, répond à tout appel permis par le sujet)"
-            )
+            found = self.aside.get(name, {}).get(grids, {}).get(others)
+        if found is None:
+            raise UnknownCall(unknown_call(name, args, self.table.get(name, {}), grids, others))
         for index, after in found["after"].items():
             grid = args[int(index)]
             for y, row in enumerate(after):
@@ -102,6 +104,79 @@ class StandIns:
         if found["eof"]:
             raise EOFError
         return tuple(found["ret"]) if found["tuple"] else found["ret"]
+
+
+SHOWN_DIFFERENCES = 4  # au-delà, « … »
+
+
+def unknown_call(name: str, args: list, known: dict, grids: str, others: str) -> str:
+    """Le message d'un appel que le kit ne connaît pas : en quoi ses arguments s'écartent de
+    ceux de l'appel connu le plus proche (celui que fait le sujet, dans ce cas public)."""
+    head = f"{describe(name, args)} : le kit ne connaît pas cet appel"
+    closest = closest_call(name, known, grids, others)
+    if closest is None:
+        return (
+            f"{head} : aucun cas public n'appelle {name} avec des grilles de cette forme "
+            "(le correcteur de l'enseignant, lui, répond à tout appel permis par le sujet)"
+        )
+    cells, their_others = closest
+    if cells:
+        shown = ", ".join(
+            f"{param} : ({x}, {y}) vaut {got!r} au lieu de {wanted!r}"
+            for param, x, y, got, wanted in cells[:SHOWN_DIFFERENCES]
+        )
+        more = " …" if len(cells) > SHOWN_DIFFERENCES else ""
+        count = "1 case différente" if len(cells) == 1 else f"{len(cells)} cases différentes"
+        return (
+            f"{head}. Là où le code suit le sujet, {name} reçoit ici d'autres grilles ; "
+            f"votre code lui a passé {count} : {shown}{more}"
+        )
+    return (
+        f"{head}. Là où le code suit le sujet, {name} reçoit ici les mêmes grilles, mais "
+        f"pas les mêmes autres valeurs ou la même entrée restante : {their_others} au lieu "
+        f"de {others}"
+    )
+
+
+def closest_call(name: str, known: dict, grids: str, others: str) -> tuple[list, str] | None:
+    """Parmi les appels connus de ``name``, celui dont les grilles ont la même forme et le
+    moins de cases différentes : (différences (grille, x, y, reçu, attendu), autres valeurs),
+    ou None."""
+    params = [p for p in PARAMETERS[name] if p in GRIDS]
+    try:
+        mine = json.loads(grids)
+    except ValueError:
+        return None
+    best: tuple[tuple[int, bool], list, str] | None = None
+    for their_grids, by_others in known.items():
+        cells = grid_differences(params, mine, json.loads(their_grids))
+        if cells is None:
+            continue
+        for their_others in by_others:
+            score = (len(cells), their_others != others)
+            if (cells or their_others != others) and (best is None or score < best[0]):
+                best = (score, cells, their_others)
+    return None if best is None else (best[1], best[2])
+
+
+def grid_differences(params: list[str], mine: list, theirs: list) -> list | None:
+    """Les cases où ``mine`` et ``theirs`` (des grilles, dans l'ordre de ``params``) diffèrent ;
+    None si elles n'ont pas la même forme."""
+    if len(mine) != len(theirs):
+        return None
+    cells = []
+    for param, got, wanted in zip(params, mine, theirs):
+        if not (isinstance(got, list) and isinstance(wanted, list)) or len(got) != len(wanted):
+            return None
+        for y, (row, want_row) in enumerate(zip(got, wanted)):
+            if not isinstance(row, list) or not isinstance(want_row, list):
+                if row != want_row:  # une grille remplie en entier : sa seule taille compte
+                    return None
+                continue
+            if len(row) != len(want_row):
+                return None
+            cells += [(param, x, y, a, b) for x, (a, b) in enumerate(zip(row, want_row)) if a != b]
+    return cells
 
 
 def answer_of(name: str, args_after: list, ret, out: str, read: int, eof: bool) -> dict:
@@ -118,4 +193,4 @@ def answer_of(name: str, args_after: list, ret, out: str, read: int, eof: bool) 
 
 def load(path: Path) -> StandIns:
     data = json.loads(path.read_text(encoding="utf-8"))
-    return StandIns(data["table"], data["reached"])
+    return StandIns(data["table"], data["reached"], data.get("aside"))

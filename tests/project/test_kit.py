@@ -484,6 +484,229 @@ def test_deux_fautes_dans_le_kit_chacune_a_sa_place(kit, tmp_path):
     assert full_ruler not in output, output
 
 
+# Des fautes typiques de débutant, chacune écrite après la référence (la dernière définition
+# l'emporte) : la faute, les tests à lancer, et ce que le retour doit en dire, dans le kit
+# comme chez l'enseignant (la construction de Python en cause, en français).
+TYPICAL_FAULTS = {
+    "play_turn_indice_transpose": (
+        """
+def play_turn(mines, neigh, opened):
+    display_board(mines, neigh, opened)
+    x, y = ask_move(opened)
+    opened[x][y] = True
+    propagate_open_cells(mines, neigh, opened)
+""",
+        "play_turn",
+        "play_turn doit ouvrir la case choisie (3, 1), opened[1][3] = True, avant d'appeler "
+        "propagate_open_cells.",
+    ),
+    "play_the_game_continue_apres_la_defaite": (
+        """
+def play_the_game(mines, neigh, opened):
+    while is_finished(mines, opened) != 1:
+        play_turn(mines, neigh, opened)
+    display_board(mines, neigh, opened)
+    print("gagné")
+    return 1
+""",
+        "play_the_game",
+        "play_the_game a rejoué play_turn alors que is_finished venait de renvoyer 2 (partie "
+        "perdue) : la boucle doit s'arrêter dès que is_finished ne vaut plus 0",
+    ),
+    "play_the_game_ne_redemande_pas_is_finished": (
+        """
+def play_the_game(mines, neigh, opened):
+    state = is_finished(mines, opened)
+    while state == 0:
+        play_turn(mines, neigh, opened)
+    display_board(mines, neigh, opened)
+    print("perdu" if state == 2 else "gagné")
+    return state
+""",
+        "play_the_game",
+        "play_the_game a rejoué play_turn sans redemander is_finished depuis le tour d'avant",
+    ),
+    "play_the_game_joue_avant_de_tester": (
+        """
+def play_the_game(mines, neigh, opened):
+    while True:
+        play_turn(mines, neigh, opened)
+        if is_finished(mines, opened) != 0:
+            break
+    display_board(mines, neigh, opened)
+    result = is_finished(mines, opened)
+    print("gagné" if result == 1 else "perdu")
+    return result
+""",
+        "play_the_game",
+        "play_the_game a joué play_turn sans demander d'abord is_finished",
+    ),
+    "play_the_game_dit_les_deux_mots": (
+        """
+def play_the_game(mines, neigh, opened):
+    while is_finished(mines, opened) == 0:
+        play_turn(mines, neigh, opened)
+    display_board(mines, neigh, opened)
+    result = is_finished(mines, opened)
+    print("Gagné !" if result == 1 else "Perdu ! Vous n'avez pas gagné.")
+    return result
+""",
+        "play_the_game",
+        "elle dit aussi « gagné », que le correcteur lit comme l'autre verdict (même dans « pas "
+        "gagné ») ; n'écrivez que « perdu »",
+    ),
+    "is_move_ok_indice_negatif": (
+        """
+def is_move_ok(opened, x, y):
+    try:
+        return not opened[y][x]
+    except IndexError:
+        return False
+""",
+        "is_move_ok",
+        "En Python, opened[0][-1] ne lève pas d'erreur : un indice négatif compte depuis la fin "
+        "de la liste, et la case (-1, 0), hors du plateau, est lue comme (2, 0).",
+    ),
+    "nb_adjacent_mines_indice_negatif": (
+        """
+def nb_adjacent_mines(mines, x, y):
+    count = 0
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            if (dx, dy) != (0, 0):
+                try:
+                    count += mines[y + dy][x + dx]
+                except IndexError:
+                    pass
+    return count
+""",
+        "nb_adjacent_mines and not every",
+        "un indice négatif compte depuis la fin de la liste",
+    ),
+    "propagate_recursion_sans_fin": (
+        """
+def propagate_open_cells(mines, neigh, opened):
+    def flood(x, y):
+        opened[y][x] = True
+        if neigh[y][x] == 0 and not mines[y][x]:
+            for ny in range(y - 1, y + 2):
+                for nx in range(x - 1, x + 2):
+                    if 0 <= nx < len(opened[0]) and 0 <= ny < len(opened):
+                        flood(nx, ny)
+
+    for y in range(len(opened)):
+        for x in range(len(opened[0])):
+            if opened[y][x] and neigh[y][x] == 0 and not mines[y][x]:
+                flood(x, y)
+""",
+        "propagate_open_cells and not large",
+        "la récursion ne s'arrête pas : quelque 5 000 appels imbriqués sur un plateau de 12 cases",
+    ),
+    "is_coord_ok_parametres_changes": (
+        """
+def is_coord_ok(x, y, size):
+    return 0 <= x < size and 0 <= y < size
+""",
+        "is_coord_ok",
+        "TypeError : is_coord_ok est appelée avec 4 argument(s), mais elle est définie avec 3 "
+        "paramètre(s) (Python : « is_coord_ok() takes 3 positional arguments but 4 were "
+        "given ») (gardez les paramètres du sujet : is_coord_ok(x, y, width, height))",
+    ),
+    "ask_move_rattrape_la_fin_de_l_entree": (
+        """
+def ask_move(opened):
+    while True:
+        try:
+            x, y = map(int, input("Coup : ").split())
+        except:
+            print("Il faut deux nombres entiers.")
+            continue
+        if is_move_ok(opened, x, y):
+            return x, y
+        print("Case impossible.")
+""",
+        "ask_move",
+        "l'entrée est finie, et ask_move a redemandé une ligne 10 fois de plus : l'EOFError "
+        "levée par input() est rattrapée (par un « except: » sans nom d'exception",
+    ),
+}
+
+
+@pytest.mark.parametrize("fault", sorted(TYPICAL_FAULTS))
+def test_une_faute_typique_nommee_dans_le_kit_comme_chez_l_enseignant(kit, tmp_path, fault):
+    """Le kit nomme la faute de l'étudiant, comme le correcteur de l'enseignant, jamais
+    lui-même (« le kit ne connaît pas cet appel »)."""
+    code, selected, phrase = TYPICAL_FAULTS[fault]
+    submission = tmp_path / f"{fault}.py"
+    submission.write_text(REFERENCE.read_text(encoding="utf-8") + code, encoding="utf-8")
+    outputs = {}
+    for where, cwd in (("kit", kit), ("enseignant", ROOT)):
+        result = tmp_path / f"{where}.json"
+        done = run(
+            ["-m", "pytest", "tests", "-k", selected, "--submission", str(submission),
+             "--results-json", str(result)],
+            cwd=cwd,
+        )  # fmt: skip
+        output = " ".join((done.stdout + done.stderr).split())
+        assert done.returncode == 1, output
+        assert phrase in output, (where, output)
+        assert "le kit ne connaît pas" not in output
+        outputs[where] = json.loads(result.read_text(encoding="utf-8"))["tests"]
+    stops = {test["extra_data"]["stop"] for test in outputs["kit"] if test["status"] == "failed"}
+    assert "cpu" not in stops  # nommée sans attendre la limite de temps d'un appel
+    kit_failed = {test["name"] for test in outputs["kit"] if test["status"] == "failed"}
+    teacher_failed = {t["name"] for t in outputs["enseignant"] if t["status"] == "failed"}
+    assert kit_failed and kit_failed <= teacher_failed
+
+
+def test_un_appel_inconnu_dit_en_quoi_il_s_ecarte_du_sujet(kit, tmp_path):
+    """Une faute que les remplaçants ne connaissent pas : le message compare l'appel à celui
+    que fait le sujet, case par case."""
+    code = """
+def play_turn(mines, neigh, opened):
+    display_board(mines, neigh, opened)
+    x, y = ask_move(opened)
+    opened[y][x] = True
+    opened[0][4] = True
+    propagate_open_cells(mines, neigh, opened)
+"""
+    submission = tmp_path / "deux_cases.py"
+    submission.write_text(REFERENCE.read_text(encoding="utf-8") + code, encoding="utf-8")
+    done = run(["-m", "pytest", "tests", "-k", "play_turn", "--submission", str(submission)], kit)
+    output = " ".join(done.stdout.split())
+    expected = (
+        "le kit ne connaît pas cet appel. Là où le code suit le sujet, propagate_open_cells "
+        "reçoit ici d'autres grilles ; votre code lui a passé 1 case différente : opened : "
+        "(4, 0) vaut True au lieu de False"
+    )
+    assert expected in output, output
+
+
+def test_les_exceptions_de_python_en_francais():
+    """Les messages des exceptions les plus courantes sont expliqués, l'original suit ; un
+    message inconnu reste tel quel."""
+    import doctest
+
+    from grading import python_messages
+
+    assert doctest.testmod(python_messages).failed == 0
+    for english, french in (
+        ("list index out of range", "indice hors de la liste"),
+        ("'NoneType' object is not subscriptable", "None (ce que renvoie une fonction sans"),
+        ("cannot unpack non-iterable int object", "x, y = ... sur un entier"),
+        ("invalid literal for int() with base 10: 'a'", "int() ne sait pas lire 'a'"),
+        ("name 'lenght' is not defined", "le nom lenght n'est défini nulle part"),
+    ):
+        explained = python_messages.explain_runtime(english)
+        assert explained.startswith(french) and explained.endswith(f"(Python : « {english} »)")
+    assert python_messages.explain_runtime("quelque chose d'autre") == "quelque chose d'autre"
+
+
+def test_une_partie_des_tests_se_dit_au_singulier(solved_kit):
+    done = run(["-m", "pytest", "-k", "is_move_ok and not every"], solved_kit)
+    assert "(seule une partie des tests a été lancée : 1 point sur 20)" in done.stdout
+
+
 def test_une_fonction_qui_boucle_montre_son_appel(kit, tmp_path):
     """Un appel interrompu (boucle infinie) est montré avec ses grilles : on peut le rejouer."""
     student = tmp_path / "kit"
@@ -503,7 +726,7 @@ def test_les_remplacants_ne_connaissent_que_les_cas_publics(kit):
 
     stand_ins = standins.load(kit / "tests" / "remplacants.json")
     assert stand_ins.nb_adjacent_mines(publics.SUJET_MINES, 3, 2) == 3
-    with pytest.raises(standins.UnknownCall, match="ne prévoient pas"):
+    with pytest.raises(standins.UnknownCall, match="le kit ne connaît pas cet appel"):
         stand_ins.nb_adjacent_mines([[True, False, True], [False, True, False]], 1, 0)
     with pytest.raises(standins.UnknownCall):
         stand_ins.propagate_open_cells([[False]], [[0]], [[True]])

@@ -89,6 +89,7 @@ GRADING_FILES = [
     "safe_text.py",
     "standins.py",
     "checks.py",
+    "faults.py",
     "boards.py",
     "stats.py",
     "scoring.py",
@@ -438,15 +439,23 @@ class Recorder:
 
     def __init__(self, reference: ModuleType):
         self.reference = reference
-        self.table: dict[str, dict[str, dict[str, dict]]] = {}
-        self.conflicts: set[tuple[str, str, str]] = set()
+        # Les appels du sujet (``table``), puis ceux d'à côté (``aside``, voir ``beside``) :
+        # les remplaçants connaissent les deux, mais ne comparent un appel inconnu qu'aux
+        # premiers.
+        self.tables: dict[str, dict[str, dict[str, dict[str, dict]]]] = {"table": {}, "aside": {}}
+        self.current = "table"
+        self.conflicts: set[tuple[str, str, str, str]] = set()
         self.seed = 0
+
+    @property
+    def table(self) -> dict[str, dict[str, dict[str, dict]]]:
+        return self.tables["table"]
 
     def note(self, name: str, key: tuple[str, str], answer: dict) -> None:
         grids, others = key
-        known = self.table.setdefault(name, {}).setdefault(grids, {})
+        known = self.tables[self.current].setdefault(name, {}).setdefault(grids, {})
         if others in known and known[others] != answer:
-            self.conflicts.add((name, grids, others))
+            self.conflicts.add((self.current, name, grids, others))
         known.setdefault(others, answer)
 
     def wrap(self, name: str, original):
@@ -481,13 +490,15 @@ class Recorder:
 
         return recording
 
-    def play(self, name: str, args: list, lines: list[str], seed: int) -> None:
-        """Joue ``name(*args)`` avec la référence, chaque fonction du contrat enregistrée."""
+    def play(self, name: str, args: list, lines: list[str], seed: int) -> tuple[list, list[str]]:
+        """Joue ``name(*args)`` avec la référence, chaque fonction du contrat enregistrée ;
+        renvoie les arguments après l'appel et les lignes qu'il n'a pas lues."""
         module = sys.modules[self.reference.main.__module__]
         originals = {n: getattr(module, n) for n in contract.NAMES}
         saved_stdin, saved_stdout = sys.stdin, sys.stdout
         self.seed = seed
-        sys.stdin, sys.stdout = relay.LineFeeder(list(lines), 0), io.StringIO()
+        feeder = relay.LineFeeder(list(lines), 0)
+        sys.stdin, sys.stdout = feeder, io.StringIO()
         for n, function in originals.items():
             setattr(module, n, self.wrap(n, function))
         if contract.filled_positions(name):
@@ -500,6 +511,32 @@ class Recorder:
             for n, function in originals.items():
                 setattr(module, n, function)
             sys.stdin, sys.stdout = saved_stdin, saved_stdout
+        return args, feeder.lines[feeder.position :]
+
+    def beside(self, name: str, before: list, after: list, left: list[str], seed: int) -> None:
+        """Les appels qu'un rendu fautif fait à côté de ceux du sujet, pour que le kit en
+        juge comme le correcteur de l'enseignant (qui répond à tout appel permis) : une
+        inondation après que play_turn a ouvert une autre case que la case choisie (un
+        indice transposé, opened[x][y]) ou aucune ; un tour de plus après la fin de la
+        partie, dans play_the_game."""
+        self.current = "aside"
+        try:
+            self.play_beside(name, before, after, left, seed)
+        finally:
+            self.current = "table"
+
+    def play_beside(self, name: str, before: list, after: list, left: list[str], seed: int):
+        if name == "play_turn":
+            mines, neigh, opened = before
+            for y, row in enumerate(opened):
+                for x, is_open in enumerate(row):
+                    if not is_open:
+                        wrong = [list(line) for line in opened]
+                        wrong[y][x] = True
+                        self.play("propagate_open_cells", [mines, neigh, wrong], [], 0)
+            self.play("propagate_open_cells", [mines, neigh, opened], [], 0)
+        if name == "play_the_game":
+            self.play("play_turn", after, left, seed)
 
     def around(self, grids: dict[str, list]) -> None:
         """Les fonctions sans entrée, sur chaque case (et un peu au-delà) des grilles vues."""
@@ -531,7 +568,9 @@ def stand_in_table(entries: list[dict], reference: ModuleType) -> dict:
             if not all(param in case for param in params):
                 continue
             args = [case[param] for param in params]
-            recorder.play(name, args, case.get("lines", []), case.get("seed") or 0)
+            seed = case.get("seed") or 0
+            after, left = recorder.play(name, args, case.get("lines", []), seed)
+            recorder.beside(name, args, after, left, seed)
     seen: dict[str, list] = {"mines": [], "opened": []}
     for name, by_grids in recorder.table.items():
         for grids in by_grids:
@@ -560,11 +599,12 @@ def stand_in_table(entries: list[dict], reference: ModuleType) -> dict:
             words = line.split()
             if len(words) == 2 and all(re.fullmatch(r"-?[0-9]+", word) for word in words):
                 recorder.play("is_move_ok", [opened, int(words[0]), int(words[1])], [], 0)
-    for name, grids, others in recorder.conflicts:
-        del recorder.table[name][grids][others]
+    for table, name, grids, others in recorder.conflicts:
+        del recorder.tables[table][name][grids][others]
     return {
         "reached": {name: sorted(callees) for name, callees in reached.items()},
         "table": recorder.table,
+        "aside": recorder.tables["aside"],
     }
 
 
