@@ -5,10 +5,15 @@ du fichier (qui redéfinit les fonctions fautives), sauf s'il porte « # base : 
 Son en-tête dit ce qu'il doit perdre (« # perd : »), et, pour une attaque qui trompe
 encore le correcteur, ce qui réussit (« # faille : »). ``tests/project/test_corpus.py``
 vérifie ces verdicts ; ``tests/project/test_kit.py`` compare le kit à ces mêmes notes.
+
+Un verdict doit être juste quels que soient les cas tirés : toute la classe est notée
+avec le secret ``SECRET``, et chaque rendu d'étudiant (ni attaque, ni paquet) l'est
+encore avec les cas publics et avec un second secret (``OTHER_DRAWS``).
 """
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import json
 import os
@@ -20,6 +25,7 @@ import sys
 import tempfile
 import threading
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 TESTS = Path(__file__).resolve().parents[1]
@@ -127,6 +133,94 @@ def graded_class(tmp_path_factory) -> Path:
     return _graded
 
 
+# Les autres tirages de chaque rendu d'étudiant : les cas publics (sans secret) et un
+# second secret. Chacun ne note que les fonctions que le rendu écrit (les autres sont
+# celles de la référence, notées à part, et chaque fonction est notée seule), sans bac à
+# sable (ce sont nos propres rendus : seuls les cas tirés changent le verdict).
+OTHER_DRAWS = {"cas publics": None, "second secret": "corpus-second-tirage"}
+
+
+def graded_functions(entry: Path) -> set[str] | None:
+    """Les fonctions du contrat qu'un rendu du corpus écrit, et celles qu'il doit perdre ;
+    None pour un fichier complet (« # base : aucune ») : toutes."""
+    from grading import mark_scheme  # tests/ n'est sur le chemin que sous pytest
+
+    text = entry.read_text(encoding="utf-8")
+    if header(text, "base") == "aucune":
+        return None
+    tree = ast.parse(text)
+    defined = {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
+    return (defined & set(mark_scheme.FUNCTIONS)) | expected_losses(text)
+
+
+def draw_arguments(submission: Path, functions: set[str] | None, secret: str | None) -> list:
+    """Les arguments de ``python -m pytest`` pour noter ``functions`` d'un rendu dans un
+    tirage. Chaque test noté porte dans son nom celui de sa fonction (vérifié par
+    ``test_corpus.py``) : ``-k`` les choisit."""
+    arguments = [str(TESTS), "-q", "-p", "no:cacheprovider", "--no-sandbox"]
+    arguments.append(f"--submission={submission}")
+    if functions is not None:
+        arguments += ["-k", " or ".join(sorted(functions))]
+    if secret is not None:
+        arguments.append(f"--secret={secret}")
+    return arguments
+
+
+def grade_other_draws(folder: Path) -> dict[tuple[str, str], dict]:
+    """Chaque rendu d'étudiant du corpus noté dans chacun des ``OTHER_DRAWS`` ; renvoie les
+    results.json par (nom du rendu, tirage). Les notations partent du lanceur pré-chargé
+    de ``grade_class`` (ou d'un nouveau processus s'il ne répond pas), autant à la fois
+    que de cœurs, avec la priorité des notations d'arrière-plan."""
+    from tools.grade_class import Launcher, run_process
+
+    entries = [entry for entry in ENTRIES if not is_hostile(entry)]
+    for entry in entries:
+        (folder / entry.name).write_text(build_submission(entry), encoding="utf-8")
+    launcher = Launcher()
+    with contextlib.suppress(OSError):
+        os.setpriority(os.PRIO_PROCESS, launcher.process.pid, NICENESS)
+
+    def grade(job: tuple[Path, str]) -> dict:
+        entry, draw = job
+        if cancelled():
+            raise RuntimeError("tirages annulés : la session s'arrête")
+        arguments = draw_arguments(folder / entry.name, graded_functions(entry), OTHER_DRAWS[draw])
+        scratch = tempfile.mkdtemp(dir=folder)
+        try:
+            try:
+                _, received, problem = launcher.run(arguments, scratch)
+            except OSError:
+                _, received, problem = run_process(arguments, scratch)
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+        if not received:
+            raise RuntimeError(f"{entry.stem}, {draw} : pas de résultat ({problem})")
+        return json.loads(received.decode("utf-8"))
+
+    jobs = [(entry, draw) for entry in entries for draw in OTHER_DRAWS]
+    try:
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+            results = list(pool.map(grade, jobs))
+    finally:
+        launcher.close()
+    return {(entry.stem, draw): result for (entry, draw), result in zip(jobs, results)}
+
+
+_other_draws: dict | None = None
+
+
+def graded_other_draws(tmp_path_factory) -> dict[tuple[str, str], dict]:
+    """Les rendus d'étudiants du corpus notés dans les autres tirages (une seule fois par
+    session, en arrière-plan dès la fin de la collecte quand c'est possible)."""
+    global _other_draws
+    if _other_draws is None:
+        if BACKGROUND is not None and "tirages" in BACKGROUND.works:
+            _other_draws = BACKGROUND.result("tirages")
+        else:
+            _other_draws = grade_other_draws(tmp_path_factory.mktemp("tirages"))
+    return _other_draws
+
+
 class Background:
     """Les notations longues des tests du projet, lancées dès la fin de la collecte, chacune
     dans son fil : la classe du corpus et le corpus noté dans le kit, en même temps (une
@@ -202,6 +296,8 @@ def start_background(items: list) -> None:
     if "kit_grades" in users:
         # Le module de test_kit.py, déjà importé par la collecte, sait noter dans le kit.
         works["kit"] = users["kit_grades"].module.build_kit_and_grade_corpus
+    if "graded_other_draws" in users:
+        works["tirages"] = grade_other_draws
     if works:
         BACKGROUND = Background(works, Path(tempfile.mkdtemp(prefix="tp-demineur-notations-")))
 
@@ -214,7 +310,8 @@ def waiting_last(items: list) -> None:
     avec un test de son module qui n'attend pas."""
     items.sort(
         key=lambda item: bool(
-            {"graded_class", "kit_grades", "field_classes"} & set(getattr(item, "fixturenames", ()))
+            {"graded_class", "kit_grades", "field_classes", "graded_other_draws"}
+            & set(getattr(item, "fixturenames", ()))
         )
     )  # tri stable
 

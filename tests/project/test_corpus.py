@@ -6,7 +6,9 @@ redéfinit les fonctions fautives), sauf si le fichier porte « # base : aucune 
 Un rendu qui porte « # faille : … » est une attaque qui trompe encore le correcteur :
 son verdict est attendu faux (xfail strict), et l'en-tête dit ce qui réussit.
 Toute la classe est notée d'un coup par tests/tools/grade_class.py, comme le ferait un
-enseignant ; on vérifie aussi notes.csv, les retours et la synthèse.
+enseignant ; on vérifie aussi notes.csv, les retours et la synthèse. Chaque rendu
+d'étudiant (ni attaque, ni paquet) est noté encore avec les cas publics et avec un
+second secret : son verdict doit être juste dans chacun des trois tirages.
 """
 
 from __future__ import annotations
@@ -23,12 +25,15 @@ import corpus_grading
 from corpus_grading import (
     CORPUS,
     ENTRIES,
+    OTHER_DRAWS,
     PACKAGE,
     REFERENCE,
     TESTS,
     build_submission,
     expected_losses,
+    graded_functions,
     header,
+    is_hostile,
     result_of,
 )
 from grading import mark_scheme
@@ -94,6 +99,51 @@ def test_verdict(graded_class, entry):
     )
     if not expected:
         assert result["score"] == pytest.approx(20.0)
+
+
+@pytest.fixture(scope="session")
+def graded_other_draws(tmp_path_factory) -> dict[tuple[str, str], dict]:
+    """Les rendus d'étudiants du corpus notés avec les cas publics et un second secret."""
+    return corpus_grading.graded_other_draws(tmp_path_factory)
+
+
+STUDENT_ENTRIES = [entry for entry in ENTRIES if not is_hostile(entry)]
+
+
+@pytest.mark.parametrize("draw", list(OTHER_DRAWS))
+@pytest.mark.parametrize("entry", STUDENT_ENTRIES, ids=lambda entry: entry.stem)
+def test_verdict_in_every_draw(graded_other_draws, entry, draw):
+    """Avec d'autres cas tirés (les cas publics, un second secret), le rendu perd des points
+    exactement sur les fonctions prévues : le verdict ne dépend pas des cas tirés."""
+    result = graded_other_draws[(entry.stem, draw)]
+    origin = "public" if OTHER_DRAWS[draw] is None else "secret"
+    assert result["extra_data"]["cases"]["origin"] == origin, (
+        f"les cas de « {draw} » ne viennent pas de là où il faut (la variable "
+        "TP_DEMINEUR_SECRET est-elle posée ?)"
+    )
+    graded = graded_functions(entry) or set(mark_scheme.FUNCTIONS)
+    assert {t["tags"][0] for t in result["tests"]} == graded
+    expected = expected_losses(entry.read_text(encoding="utf-8"))
+    lost = {t["tags"][0] for t in result["tests"] if t["status"] != "passed"}
+    details = "\n".join(
+        f"  [{t['tags'][0]}] {t['name']} : {t['output'][:300]}"
+        for t in result["tests"]
+        if t["status"] != "passed" and t["tags"][0] not in expected
+    )
+    assert lost == expected, (
+        f"{entry.stem}, {draw} : perd {sorted(lost)}, attendu {sorted(expected)}\n{details}"
+    )
+
+
+def test_each_graded_test_is_named_after_its_function():
+    """Les autres tirages choisissent les tests d'une fonction par son nom (``-k``) : chaque
+    test noté porte le nom de sa fonction, et celui d'aucune autre."""
+    from tools.build_kit import collect_graded_tests
+
+    for item in collect_graded_tests(TESTS):
+        function = item.get_closest_marker("question").args[0]
+        named = {name for name in mark_scheme.FUNCTIONS if name in item.name}
+        assert named == {function}, (item.nodeid, named)
 
 
 WITH_FEEDBACK = [e for e in ENTRIES if header(e.read_text(encoding="utf-8"), "retour")]
