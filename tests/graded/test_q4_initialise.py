@@ -1,4 +1,19 @@
-"""Q4 : initialise_mines et initialise_open."""
+"""Q4 : initialise_mines et initialise_open.
+
+Ce que le contrat distingue, et ce qui le vérifie à chaque notation, quel que soit le
+secret (cas publics ; les graines de l'uniformité viennent du secret quand il y en a un) :
+
+- initialise_mines, le nombre : une grille reçue propre, sale ou pleine, de 1 mine à
+  toutes les cases, jusqu'au plus grand plateau tout miné (50×20, 1 000 mines), les lignes
+  de la grille gardées ;
+- initialise_mines, le hasard : le module random, jamais re-semé (même graine, même
+  tirage ; graines différentes, tirages différents) ;
+- initialise_mines, l'uniformité : de petits plateaux (une colonne, 3×2, 5×4), un petit
+  plateau dense (4×2, 6 mines), un grand plateau (50×19, 95 mines) et le plus grand
+  presque plein (50×20, 950 mines), jugés case par case, ligne par ligne, colonne par
+  colonne et, sur les petits plateaux, ensemble par ensemble (``grading/stats.py``) ;
+- initialise_open : chaque case fermée, sur place, quelle que soit la grille reçue.
+"""
 
 import pytest
 from hypothesis import given, settings

@@ -1,4 +1,17 @@
-"""Q5 : is_coord_ok, nb_adjacent_mines et compute_neigh."""
+"""Q5 : is_coord_ok, nb_adjacent_mines et compute_neigh.
+
+Ce que le contrat distingue, et ce qui le vérifie à chaque notation, quel que soit le
+secret (cas publics et balayages) :
+
+- is_coord_ok : chaque bord (x de -1 à largeur, y de -1 à hauteur) de chaque taille de
+  plateau, de 1×1 à 50×20, deux cases au-delà d'un bord, des entiers immenses, un bool
+  renvoyé ;
+- nb_adjacent_mines : chaque case d'un petit plateau et d'un plateau 50×20 (coins, bords,
+  intérieur), chaque compte de 0 à 8 (une case entourée de 8 mines), la case elle-même
+  jamais comptée, aucun indice négatif qui fasse le tour ;
+- compute_neigh : une grille neigh sale, les cases minées remplies aussi, une case seule,
+  le plus grand plateau, les lignes de neigh gardées et mines intacte.
+"""
 
 import pytest
 from hypothesis import given, settings
