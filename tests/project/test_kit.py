@@ -612,6 +612,40 @@ def is_coord_ok(x, y, size):
         "paramètre(s) (Python : « is_coord_ok() takes 3 positional arguments but 4 were "
         "given ») (gardez les paramètres du sujet : is_coord_ok(x, y, width, height))",
     ),
+    "main_compute_neigh_avant_initialise_mines": (
+        """
+def main():
+    width = ask_int("Largeur : ", 1, 50)
+    height = ask_int("Hauteur : ", 1, 20)
+    nb_mines = ask_int("Mines : ", 1, width * height)
+    mines = [[False] * width for _ in range(height)]
+    neigh = [[0] * width for _ in range(height)]
+    opened = [[False] * width for _ in range(height)]
+    compute_neigh(mines, neigh)
+    initialise_mines(mines, nb_mines)
+    initialise_open(opened)
+    play_the_game(mines, neigh, opened)
+""",
+        "main",
+        "main doit appeler initialise_mines avant compute_neigh",
+    ),
+    "main_largeur_et_hauteur_echangees": (
+        """
+def main():
+    width = ask_int("Largeur : ", 1, 50)
+    height = ask_int("Hauteur : ", 1, 20)
+    nb_mines = ask_int("Mines : ", 1, width * height)
+    mines = [[False] * height for _ in range(width)]
+    neigh = [[0] * height for _ in range(width)]
+    opened = [[False] * height for _ in range(width)]
+    initialise_mines(mines, nb_mines)
+    initialise_open(opened)
+    compute_neigh(mines, neigh)
+    play_the_game(mines, neigh, opened)
+""",
+        "main",
+        "la grille mines doit avoir",
+    ),
     "ask_move_rattrape_la_fin_de_l_entree": (
         """
 def ask_move(opened):

@@ -446,6 +446,8 @@ class Recorder:
         self.current = "table"
         self.conflicts: set[tuple[str, str, str, str]] = set()
         self.seed = 0
+        # Les appels du dernier ``play`` : (nom, arguments reçus, lignes qui restaient).
+        self.calls: list[tuple[str, list, list[str]]] = []
 
     @property
     def table(self) -> dict[str, dict[str, dict[str, dict]]]:
@@ -465,6 +467,7 @@ class Recorder:
             stdin = sys.stdin
             start = stdin.position
             key = standins.call_key(name, list(args), stdin.lines[start:])
+            recorder.calls.append((name, json.loads(json.dumps(args)), stdin.lines[start:]))
             saved, buffer = sys.stdout, io.StringIO()
             state = random.getstate()
             random.seed(recorder.seed)  # comme un relais du juge (relay.serve)
@@ -499,6 +502,7 @@ class Recorder:
         self.seed = seed
         feeder = relay.LineFeeder(list(lines), 0)
         sys.stdin, sys.stdout = feeder, io.StringIO()
+        self.calls = []
         for n, function in originals.items():
             setattr(module, n, self.wrap(n, function))
         if contract.filled_positions(name):
@@ -518,7 +522,8 @@ class Recorder:
         juge comme le correcteur de l'enseignant (qui répond à tout appel permis) : une
         inondation après que play_turn a ouvert une autre case que la case choisie (un
         indice transposé, opened[x][y]) ou aucune ; un tour de plus après la fin de la
-        partie, dans play_the_game."""
+        partie, dans play_the_game ; dans main, des grilles de largeur et hauteur
+        échangées, ou compute_neigh avant initialise_mines."""
         self.current = "aside"
         try:
             self.play_beside(name, before, after, left, seed)
@@ -537,6 +542,33 @@ class Recorder:
             self.play("propagate_open_cells", [mines, neigh, opened], [], 0)
         if name == "play_the_game":
             self.play("play_turn", after, left, seed)
+        if name == "main":
+            first = {}
+            for called, args, remaining in self.calls:
+                first.setdefault(called, (args, remaining))
+            if "initialise_mines" not in first or "play_the_game" not in first:
+                return
+            (mines, nb_mines), _ = first["initialise_mines"]
+            height, width, game_lines = len(mines), len(mines[0]), first["play_the_game"][1]
+            self.main_calls(height, width, nb_mines, game_lines, seed, neigh_first=False)
+            self.main_calls(width, height, nb_mines, game_lines, seed, neigh_first=True)
+
+    def main_calls(
+        self, width: int, height: int, nb_mines: int, lines: list[str], seed: int, neigh_first: bool
+    ) -> None:
+        """Les appels de main, sur des grilles neuves ``width`` × ``height`` : les trois
+        initialisations (compute_neigh avant initialise_mines si ``neigh_first``), puis la
+        partie, sur les lignes qui restaient."""
+        mines = [[False] * width for _ in range(height)]
+        neigh = [[0] * width for _ in range(height)]
+        opened = [[False] * width for _ in range(height)]
+        if neigh_first:
+            neigh = self.play("compute_neigh", [mines, neigh], [], seed)[0][1]
+        mines = self.play("initialise_mines", [mines, nb_mines], [], seed)[0][0]
+        opened = self.play("initialise_open", [opened], [], seed)[0][0]
+        if not neigh_first:
+            neigh = self.play("compute_neigh", [mines, neigh], [], seed)[0][1]
+        self.play("play_the_game", [mines, neigh, opened], lines, seed)
 
     def around(self, grids: dict[str, list]) -> None:
         """Les fonctions sans entrée, sur chaque case (et un peu au-delà) des grilles vues."""
