@@ -11,6 +11,8 @@ français qui dit pourquoi (``abort_for``).
 
 from __future__ import annotations
 
+import contextlib
+import os
 import time
 from dataclasses import dataclass, field
 
@@ -172,6 +174,37 @@ def rows_replaced(before: list[list[int]], wire_args: list) -> list[bool]:
     return replaced
 
 
+class JudgeTime:
+    """Le temps de calcul du juge (son fil) et son attente d'un processeur libre (lue dans
+    /proc, là où elle existe), depuis ``start``."""
+
+    def __init__(self):
+        try:
+            self.schedstat: int | None = os.open("/proc/thread-self/schedstat", os.O_RDONLY)
+        except OSError:
+            self.schedstat = None
+        self.started = 0.0
+
+    def close(self):
+        if self.schedstat is not None:
+            with contextlib.suppress(OSError):
+                os.close(self.schedstat)
+            self.schedstat = None
+
+    def now(self) -> float:
+        queued = 0.0
+        if self.schedstat is not None:
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                queued = int(os.pread(self.schedstat, 256, 0).split()[1]) / 1e9
+        return time.thread_time() + queued
+
+    def start(self):
+        self.started = self.now()
+
+    def elapsed(self) -> float:
+        return self.now() - self.started
+
+
 class Conversation:
     """Un appel en cours : les demandes du processus de travail servies jusqu'à sa réponse."""
 
@@ -202,9 +235,15 @@ class Conversation:
         # Le temps de calcul du processus est compté d'un message à l'autre, sans trou :
         # il calcule parfois pendant que le juge sert un relais.
         last_cpu = self.worker.cpu()
+        judge = JudgeTime()
         try:
             while True:
+                judge.start()
                 message, used, idle = self.worker.receive(clock)
+                # Pendant l'attente, le temps où le juge calculait ou attendait lui-même un
+                # processeur n'est pas une attente du processus : sur une machine chargée,
+                # des milliers de relais en feraient plus que la limite d'attente.
+                idle = max(0.0, idle - judge.elapsed())
                 now = self.worker.cpu()
                 if now is not None and last_cpu is not None:
                     used, last_cpu = max(used, now - last_cpu), now
@@ -223,6 +262,8 @@ class Conversation:
         except Malformed as error:
             self.worker.stop()
             raise WorkerLost("malformed", str(error)) from None
+        finally:
+            judge.close()
 
     def spend(self, clock: Clock, used: float, idle: float):
         """Décompte le temps d'une attente ; arrête l'appel qui dépasse ses limites.
@@ -245,7 +286,7 @@ class Conversation:
         clock.wall_seconds -= seconds
         if clock.wall_seconds < 0:
             self.worker.stop()
-            raise WorkerLost("wall", f"{clock.wall_seconds + seconds:g} s d'horloge")
+            raise WorkerLost("wall", "arrêté, l'appel ayant dépassé son temps d'horloge")
 
     def serve(self, message: dict):
         """Une lecture de ligne ou un relais, demandés par le processus pendant l'appel."""
