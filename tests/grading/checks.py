@@ -357,7 +357,7 @@ def initialise_mines_uses_random(sub, case: dict, expected=None):
         )
 
 
-# Le temps de calcul d'une série de tirages (2 000 à 3 000 appels d'initialise_mines).
+# Le temps de calcul d'une série de tirages (40 à 2 000 appels d'initialise_mines).
 SERIES_SECONDS = 30
 
 

@@ -106,7 +106,7 @@ def never_chosen_is_meaningful(cells: int, nb_mines: int, draws: int) -> bool:
     (Un tirage uniforme laisse une case donnée vide avec la probabilité 1 - nb_mines/cells ;
     la borne de l'union sur les cases doit rester sous ``ALPHA``.)
 
-    >>> never_chosen_is_meaningful(6, 2, 3000), never_chosen_is_meaningful(950, 95, 100)
+    >>> never_chosen_is_meaningful(6, 2, 2000), never_chosen_is_meaningful(950, 95, 100)
     (True, False)
     """
     return cells * (1 - nb_mines / cells) ** draws < ALPHA
