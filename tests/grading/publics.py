@@ -139,9 +139,9 @@ def finished_sweep() -> dict:
 
 def malformed_lines(width: int, height: int) -> list[str]:
     """Chaque sorte de ligne qui n'est pas un coup sur un plateau ``width``×``height`` :
-    toutes les lectures raisonnables du contrat la refusent (Python, une expression
-    régulière, str.isdigit), et chacune attrape une faute de débutant qui l'accepterait
-    ou planterait dessus."""
+    toutes les lectures justes du contrat la refusent (int(), une expression régulière,
+    str.isdecimal), et chacune attrape une faute de débutant qui l'accepterait ou
+    planterait dessus."""
     return [
         # vide, blanche
         "",
@@ -206,7 +206,7 @@ def long_game(width: int) -> dict:
 
 def malformed_answers(high: int) -> list[str]:
     """Chaque sorte de réponse refusée à une question de main qui attend un entier de 1 à
-    ``high`` : toutes les lectures raisonnables du contrat la refusent."""
+    ``high`` : toutes les lectures justes du contrat la refusent."""
     return [
         # vide, blanche, des mots
         "",
