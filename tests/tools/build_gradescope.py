@@ -64,7 +64,7 @@ GRADER_FILES = [
     "tools/grade_gradescope.py",
 ]
 GRADER_PACKAGES = ["grading", "classroom", "graded"]
-REFERENCE_FILES = ["__init__.py", "tp.py", "arguments.py"]  # tp_demineur/ : relais et options
+REFERENCE_FILES = ["__init__.py", "python_version.py", "tp.py", "arguments.py"]  # relais, options
 PINNED = ["pytest", "hypothesis"]
 IMAGE_PYTHON = "3.10"  # Ubuntu 22.04, l'image de base par défaut de Gradescope
 EXECUTABLE = 0o100755
