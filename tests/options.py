@@ -6,7 +6,17 @@ pytest lit la ligne de commande une première fois avant de charger les
 il chargerait le ``conftest.py`` qu'un étudiant y aurait glissé. Ce module est
 donc chargé tôt, par ``-p tests.options`` (dans ``pyproject.toml``), pour que
 pytest connaisse ces options dès sa première lecture.
+
+Chargé le premier, il vérifie d'abord la version de Python
+(``tp_demineur/python_version.py``, lu seul : importer le paquet ``tp_demineur``
+chargerait, dans le kit, le code de l'étudiant dans le processus de pytest).
 """
+
+import runpy
+from pathlib import Path
+
+PYTHON_VERSION = Path(__file__).resolve().parents[1] / "tp_demineur" / "python_version.py"
+runpy.run_path(str(PYTHON_VERSION))["require_python"]()
 
 
 def pytest_addoption(parser):

@@ -29,6 +29,10 @@ MAX_RELAYS = 20_000
 # compute_neigh sur 50×20, avec nb_adjacent_mines pour chaque case, en garde 1,1 million.
 # C'est ce qui borne la mémoire du juge pendant un appel (quelques dizaines de Mio).
 MAX_RELAYED_VALUES = 4_000_000
+# Une fonction qui redemande une ligne (ou un coup, par un relais) après avoir appris que
+# l'entrée est finie (EOFError) l'a rattrapée et boucle : au-delà de ce nombre, l'appel
+# est arrêté tout de suite, au lieu de tourner jusqu'à sa limite de temps.
+EOF_RETRIES = 10
 # Les valeurs renvoyées qui se lisent telles quelles (decode les rend inchangées).
 SIMPLE_VALUES = (type(None), bool, int, str)
 
@@ -64,6 +68,7 @@ ABORT_CAUSES = {
     "memory": "la mémoire permise est épuisée",
     "output": "l'appel a trop affiché",
     "relays": "l'appel a fait trop de relais vers les autres fonctions",
+    "eof": "l'appel redemandait sans fin des lignes après la fin de l'entrée",
     "died": "le processus de travail s'est arrêté",
 }
 
@@ -77,6 +82,7 @@ class Transcript:
     reads: list[int] = field(default_factory=list)  # la longueur du texte à chaque lecture
     consumed: int = 0  # le nombre de lignes d'entrée lues
     read_at_eof: bool = False
+    eof_signalled: int = 0  # les EOFError données à l'appel (input() ou un relais)
 
 
 @dataclass
@@ -303,6 +309,7 @@ class Conversation:
                 self.worker.send({"line": line})
             else:
                 transcript.read_at_eof = True
+                self.signal_eof("input()")
                 self.worker.send({"line": None})
         elif "rpc" in message:
             self.serve_relay(message)
@@ -347,7 +354,25 @@ class Conversation:
                 "fin ?)",
             )
         self.relayed.append(call)
+        if call.raised == "EOFError":
+            self.signal_eof(call.name)
         self.worker.send(reply)
+
+    def signal_eof(self, source: str):
+        """Une EOFError de plus donnée à l'appel ; au-delà de :data:`EOF_RETRIES`, il l'a
+        rattrapée et boucle : arrêté, avec la construction de Python en cause."""
+        self.transcript.eof_signalled += 1
+        if self.transcript.eof_signalled <= EOF_RETRIES:
+            return
+        self.worker.stop()  # il attend encore une réponse : il ne servira plus
+        raise GraderAbort(
+            "eof",
+            f"l'entrée est finie, et {self.graded} a redemandé une ligne {EOF_RETRIES} fois "
+            f"de plus : l'EOFError levée par {source} est rattrapée (par un « except: » "
+            "sans nom d'exception, un « except Exception: » ou un « except EOFError: » "
+            "autour de la lecture) et la boucle recommence sans fin. Ne rattrapez que "
+            "ValueError (int() d'un mot) : EOFError doit remonter à l'appelant",
+        )
 
 
 def abort_for(lost: WorkerLost, graded: str, seconds: float, limits) -> GraderAbort:

@@ -88,8 +88,9 @@ def score_table(results: list[TestResult], title: str) -> str:
     possible = sum(p for _, p in table.values())
     lines.append(f"  {'Total':<32} {french_number(earned):>8} / {french_number(possible, 0)}")
     if possible and possible != mark_scheme.TOTAL:
-        part = french_number(possible, 0)
-        lines.append(f"  (seule une partie des tests a été lancée : {part} points sur 20)")
+        part = f"{french_number(possible, 0)} point{'s' if possible >= 2 else ''}"  # 1,5 point
+        total = french_number(mark_scheme.TOTAL, 0)
+        lines.append(f"  (seule une partie des tests a été lancée : {part} sur {total})")
     return "\n".join(lines)
 
 
