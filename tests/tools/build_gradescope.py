@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import runpy
 import sys
 import tempfile
 import zipfile
@@ -43,6 +44,10 @@ ROOT = TESTS.parent
 # Le correcteur (tests/), et la racine pour l'analyseur d'options en français du jeu.
 sys.path.insert(1, str(ROOT))
 sys.path.insert(1, str(TESTS))
+# Un Python trop ancien : un message en français avant tout autre import.
+runpy.run_path(str(Path(__file__).resolve().parents[2] / "tp_demineur" / "python_version.py"))[
+    "require_python"
+]()
 
 from grading import secret  # noqa: E402
 from tools.grade_gradescope import (  # noqa: E402

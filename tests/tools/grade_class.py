@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import json
 import os
+import runpy
 import selectors
 import shutil
 import socket
@@ -45,20 +46,24 @@ from pathlib import Path, PurePosixPath
 # Le correcteur (tests/), et la racine du dépôt pour l'analyseur d'options en français du jeu.
 sys.path.insert(1, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(1, str(Path(__file__).resolve().parents[1]))
+# Un Python trop ancien : un message en français avant tout autre import.
+runpy.run_path(str(Path(__file__).resolve().parents[2] / "tp_demineur" / "python_version.py"))[
+    "require_python"
+]()
 
-from classroom import moodle, similarity
-from classroom.archives import CLASS_LIMITS, UnsafeArchive, extract_zip
-from classroom.entries import Entry, is_zip, list_class, prepare
-from classroom.feedback import feedback
-from classroom.grade_sheet import write_notes
-from classroom.report import class_report
-from classroom.results import Outcome, in_bareme_order
-from classroom.summary import class_summary
-from grading import mark_scheme, sandbox, scoring, secret
-from grading.locate import is_system_entry
-from grading.safe_text import one_line, printable
-from grading.scoring import facts, french_number
-from tp_demineur.arguments import FrenchParser, bounded_int
+from classroom import moodle, similarity  # noqa: E402
+from classroom.archives import CLASS_LIMITS, UnsafeArchive, extract_zip  # noqa: E402
+from classroom.entries import Entry, is_zip, list_class, prepare  # noqa: E402
+from classroom.feedback import feedback  # noqa: E402
+from classroom.grade_sheet import write_notes  # noqa: E402
+from classroom.report import class_report  # noqa: E402
+from classroom.results import Outcome, in_bareme_order  # noqa: E402
+from classroom.summary import class_summary  # noqa: E402
+from grading import mark_scheme, sandbox, scoring, secret  # noqa: E402
+from grading.locate import is_system_entry  # noqa: E402
+from grading.safe_text import one_line, printable  # noqa: E402
+from grading.scoring import facts, french_number  # noqa: E402
+from tp_demineur.arguments import FrenchParser, bounded_int  # noqa: E402
 
 TESTS = Path(__file__).resolve().parents[1]
 ROOT = TESTS.parent

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import runpy
 import shutil
 import sys
 import tempfile
@@ -32,6 +33,10 @@ SOURCE = Path(__file__).resolve().parents[2]  # RACINE/source : le contenu du zi
 # Le correcteur (tests/), et la racine pour l'analyseur d'options en français du jeu.
 sys.path.insert(1, str(SOURCE))
 sys.path.insert(1, str(SOURCE / "tests"))
+# Un Python trop ancien : un message en français avant tout autre import.
+runpy.run_path(str(Path(__file__).resolve().parents[2] / "tp_demineur" / "python_version.py"))[
+    "require_python"
+]()
 
 from classroom.entries import Entry  # noqa: E402
 from classroom.feedback import feedback  # noqa: E402
