@@ -131,10 +131,11 @@ def results_json(
     Les tests suivent l'ordre du sujet ; ``number`` (« 5.2-1 » : le 1er test de la
     fonction de la section 5.2 du sujet) mène l'étudiant à la bonne section (voir
     aussi :data:`PRESENTATION`). Les faits propres au correcteur sont dans
-    ``extra_data`` : ``max_score`` ; ``isolation`` (``bwrap`` ou ``aucune``), si le
-    code a tourné dans un bac à sable ; ``loading``, ce qu'a donné le chargement du
-    code (:func:`loading_facts`) ; ``cases``, d'où viennent les cas
-    (``secret.facts`` : publics, ou tirés d'un secret). Le ``extra_data`` d'un test
+    ``extra_data`` : ``max_score`` ; ``isolation`` (``bwrap``, ``landlock`` ou
+    ``aucune`` : ``grading.sandbox.GUARANTEES``), comment le code a été isolé ;
+    ``loading``, ce qu'a donné le chargement du code (:func:`loading_facts`) ;
+    ``cases``, d'où viennent les cas (``secret.facts`` : publics, ou tirés d'un
+    secret). Le ``extra_data`` d'un test
     dit pourquoi il a été interrompu (``stop``, une des ``calls.ABORT_CAUSES``, ou
     None) et, s'il a raté, sur quel contre-exemple (``example``, l'entrée seule, ou
     None) : les faits sont dans des champs, les phrases dans ``output``.
@@ -161,7 +162,8 @@ def results_json(
             }
         )
     return {
-        "score": round(total(results), 4),
+        # Bornée par le barème, quoi qu'aient fait les tests.
+        "score": round(min(max(total(results), 0.0), mark_scheme.TOTAL), 4),
         "execution_time": round(seconds, 2),
         "output": output,
         **PRESENTATION,

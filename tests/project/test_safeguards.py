@@ -444,3 +444,20 @@ def test_the_sandbox_sees_nothing_of_the_machine(tmp_path):
     machine_paths = [root for root in seen["roots"] if root.startswith(("/tmp", "/home", "/root"))]
     assert [root for root in machine_paths if not root.startswith(shown)] == []
     assert not [root for root in seen["roots"] if str(tmp_path) in root or str(project) in root]
+
+
+# -- une note hors du barème n'est jamais retenue ------------------------------------
+
+
+def test_class_keeps_no_grade_outside_the_mark_scheme():
+    """Un résultat qu'un correcteur réécrit pourrait rendre (1000/20, des points inventés,
+    une note qui n'est pas la somme de ses tests) n'est pas retenu par grade_class."""
+    from tools.grade_class import plausible
+
+    test = {"score": 1.5, "max_score": 1.5}
+    assert plausible({"score": 1.5, "tests": [test]}) is True
+    assert plausible({"score": 1000, "tests": [{"score": 1000, "max_score": 1000}]}) is False
+    assert plausible({"score": 20, "tests": [test]}) is False
+    assert plausible({"score": -1, "tests": []}) is False
+    assert plausible({"score": 1.5, "tests": [{"score": "x", "max_score": 1.5}]}) is False
+    assert plausible({"output": "pas de tests"}) is None

@@ -266,6 +266,26 @@ def run_process(arguments: list[str], scratch: str) -> tuple[bytes, bytes, str |
     return log, received[0], problem
 
 
+def plausible(result) -> bool | None:
+    """Un résultat de notation tient-il dans le barème (une note entre 0 et le total, des
+    tests dont les points font au plus le total) ? None : ce n'est pas un résultat."""
+    if type(result) is not dict or type(result.get("tests")) is not list:
+        return None
+    score = result.get("score")
+    tests = result["tests"]
+    try:
+        possible = sum(float(test["max_score"]) for test in tests)
+        earned = sum(float(test["score"]) for test in tests)
+    except (TypeError, KeyError, ValueError):
+        return False
+    return (
+        type(score) in (int, float)
+        and 0 <= score <= mark_scheme.TOTAL + 1e-6
+        and possible <= mark_scheme.TOTAL + 1e-6
+        and abs(earned - score) < 1e-3
+    )
+
+
 def grade_one(name: str, path: Path, out: Path, launcher: Launcher | None = None) -> dict:
     """Note un rendu ; renvoie son results.json.
 
@@ -299,6 +319,9 @@ def grade_one(name: str, path: Path, out: Path, launcher: Launcher | None = None
     if type(result) is dict and type(result.get("refused")) is str:
         reason = f"notation arrêtée, aucune note donnée : {result['refused']}"
         return not_graded(printable(reason), [])
+    if plausible(result) is False:
+        reason = "la notation a rendu une note hors du barème : elle n'est pas retenue"
+        return not_graded(reason, [])
     if result is None or type(result) is not dict or "tests" not in result:
         # Un refus du correcteur (pytest.UsageError) est une phrase en français écrite
         # pour l'utilisateur : c'est la raison. La fin du journal de pytest est pour
