@@ -67,7 +67,7 @@ def test_initialise_mines_uses_random(sub, case):
 @pytest.mark.parametrize(
     "width, height, nb_mines, draws",
     [
-        (3, 2, 2, 2000),
+        (3, 2, 2, 3000),
         (1, 5, 2, 1000),
         (5, 4, 6, 1000),
         # Dense (6 cases minées sur 8) : un tirage peut changer de méthode au-delà de la
