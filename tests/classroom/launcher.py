@@ -19,6 +19,7 @@ bac à sable, lancé par la notation.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import json
 import os
@@ -73,7 +74,8 @@ def run_pytest(arguments: list[str], environment: dict[str, str], log: int, resu
     finally:
         sys.stdout.flush()
         sys.stderr.flush()
-    os.close(results)
+    with contextlib.suppress(OSError):  # pytest l'a déjà fermé en y écrivant le résultat
+        os.close(results)
     os._exit(code)
 
 
