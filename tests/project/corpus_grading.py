@@ -25,7 +25,6 @@ import sys
 import tempfile
 import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 TESTS = Path(__file__).resolve().parents[1]
@@ -169,8 +168,10 @@ def draw_arguments(submission: Path, functions: set[str] | None, secret: str | N
 def grade_other_draws(folder: Path) -> dict[tuple[str, str], dict]:
     """Chaque rendu d'étudiant du corpus noté dans chacun des ``OTHER_DRAWS`` ; renvoie les
     results.json par (nom du rendu, tirage). Les notations partent du lanceur pré-chargé
-    de ``grade_class`` (ou d'un nouveau processus s'il ne répond pas), autant à la fois
-    que de cœurs, avec la priorité des notations d'arrière-plan."""
+    de ``grade_class`` (ou d'un nouveau processus s'il ne répond pas), une à la fois,
+    avec la priorité des notations d'arrière-plan : elles finissent avant la classe du
+    corpus, sans lui prendre plus d'une part du processeur (ses attaques qui bouclent
+    doivent atteindre leur limite de calcul avant celle de leur horloge)."""
     from tools.grade_class import Launcher, run_process
 
     entries = [entry for entry in ENTRIES if not is_hostile(entry)]
@@ -199,8 +200,7 @@ def grade_other_draws(folder: Path) -> dict[tuple[str, str], dict]:
 
     jobs = [(entry, draw) for entry in entries for draw in OTHER_DRAWS]
     try:
-        with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-            results = list(pool.map(grade, jobs))
+        results = [grade(job) for job in jobs]
     finally:
         launcher.close()
     return {(entry.stem, draw): result for (entry, draw), result in zip(jobs, results)}
