@@ -186,21 +186,18 @@ def test_table_wins_the_public_cases(table, tmp_path):
     assert {"is_coord_ok", "nb_adjacent_mines", "display_board", "propagate_open_cells"} <= learnt
 
 
-# Une table apprise sur le correcteur public ne peut garder que les cas qui ne dépendent
-# d'aucun secret : les balayages publics, les mêmes dans toutes les classes (un verdict ne
-# doit jamais dépendre du tirage). Ils pèsent peu : au plus 2 points sur 20, et ici, selon
-# le secret, 0 ou 0,75 (le balayage d'is_finished). Des secrets fixes : le même verdict à
-# chaque lancement de la suite.
-TABLE_AT_MOST = 2.0
+# Des secrets fixes : le même verdict à chaque lancement de la suite.
 CLASS_SECRETS = ["essai-secret-0", "essai-secret-3"]
 
 
 @pytest.mark.parametrize("class_secret", CLASS_SECRETS)
-def test_table_earns_almost_nothing_with_a_class_secret(table, tmp_path, class_secret):
-    """Avec le secret d'une classe, la même table n'a presque rien : au plus les balayages
-    publics, 2 points sur 20 au plus"""
+def test_table_earns_nothing_with_a_class_secret(table, tmp_path, class_secret):
+    """Avec le secret d'une classe, la même table n'a aucun point, sur aucune fonction :
+    chaque test tire aussi des cas du secret"""
     result = grade(table, tmp_path / "secret.json", "--secret", class_secret)
-    assert result["score"] <= TABLE_AT_MOST, points_by_function(result)
+    points = points_by_function(result)
+    assert points == dict.fromkeys(points, 0.0), points
+    assert result["score"] == 0
 
 
 def test_the_secret_comes_from_the_environment_too(table, tmp_path):
@@ -208,7 +205,7 @@ def test_the_secret_comes_from_the_environment_too(table, tmp_path):
     by_option = grade(table, tmp_path / "option.json", "--secret", CLASS_SECRETS[1])
     env = {**os.environ, secret.ENVIRONMENT: CLASS_SECRETS[1]}
     by_environment = grade(table, tmp_path / "env.json", env=env)
-    assert by_environment["score"] == by_option["score"] <= TABLE_AT_MOST
+    assert by_environment["score"] == by_option["score"] == 0
     assert by_environment["extra_data"]["cases"] == by_option["extra_data"]["cases"]
 
 
