@@ -852,10 +852,7 @@ def test_le_lanceur_note_comme_un_nouveau_processus(tmp_path, monkeypatch):
     launcher = grade_class.Launcher()
     try:
         forked = grade_class.grade_one("rendu", submission, tmp_path, launcher)
-        monkeypatch.setattr(grade_class, "TIME_LIMIT", 1)
-        stopped = grade_class.grade_one("rendu", submission, tmp_path, launcher)
-        monkeypatch.undo()
-        monkeypatch.setenv(secret.ENVIRONMENT, "le-lanceur-du-test")
+        stopped = grade_class.grade_one("rendu", submission, tmp_path, launcher, seconds=1)
         launcher.process.kill()
         launcher.process.wait()
         replaced = grade_class.grade_one("rendu", submission, tmp_path, launcher)

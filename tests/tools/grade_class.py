@@ -185,14 +185,17 @@ class Launcher:
             )
         self.usable = False
 
-    def run(self, arguments: list[str], scratch: str) -> tuple[bytes, bytes, str | None]:
-        """Une notation : (journal, résultat, problème) ; ``OSError`` si le lanceur n'est
-        pas utilisable (la notation est alors à refaire par un nouveau processus)."""
+    def run(
+        self, arguments: list[str], scratch: str, seconds: int = TIME_LIMIT
+    ) -> tuple[bytes, bytes, str | None]:
+        """Une notation, arrêtée après ``seconds`` : (journal, résultat, problème) ;
+        ``OSError`` si le lanceur n'est pas utilisable (la notation est alors à refaire
+        par un nouveau processus)."""
         pipes = [os.pipe() for _ in range(3)]  # journal, résultat, issue
         request = {
             "arguments": arguments,
             "environment": {"TMPDIR": scratch},
-            "seconds": TIME_LIMIT,
+            "seconds": seconds,
         }
         try:
             with self.lock:
@@ -218,7 +221,7 @@ class Launcher:
                 self.give_up()
             raise OSError("lanceur arrêté pendant une notation") from None
         if issue.get("expired"):
-            return b"", result, f"la notation a dépassé {TIME_LIMIT} s et a été arrêtée"
+            return b"", result, too_long(seconds)
         code = issue.get("code")
         return log, result, None if code in (0, 1) else f"code de sortie {code}"
 
@@ -231,9 +234,15 @@ class Launcher:
             self.process.wait()
 
 
-def run_process(arguments: list[str], scratch: str) -> tuple[bytes, bytes, str | None]:
-    """Une notation dans un nouveau processus ``python -m pytest`` : (journal, résultat,
-    problème)."""
+def too_long(seconds: int) -> str:
+    return f"la notation a dépassé {seconds} s et a été arrêtée"
+
+
+def run_process(
+    arguments: list[str], scratch: str, seconds: int = TIME_LIMIT
+) -> tuple[bytes, bytes, str | None]:
+    """Une notation dans un nouveau processus ``python -m pytest``, arrêtée après
+    ``seconds`` : (journal, résultat, problème)."""
     read, write = os.pipe()
     received: list[bytes] = []
     try:
@@ -251,10 +260,10 @@ def run_process(arguments: list[str], scratch: str) -> tuple[bytes, bytes, str |
     reader = threading.Thread(target=lambda: received.extend(drain([read])))
     reader.start()
     try:
-        log, _ = process.communicate(timeout=TIME_LIMIT)
+        log, _ = process.communicate(timeout=seconds)
         problem = None if process.returncode in (0, 1) else f"code de sortie {process.returncode}"
     except subprocess.TimeoutExpired:
-        problem = f"la notation a dépassé {TIME_LIMIT} s et a été arrêtée"
+        problem = too_long(seconds)
         log = b""
     finally:
         # Le bac à sable meurt avec son pytest (--die-with-parent), le processus de
@@ -286,8 +295,14 @@ def plausible(result) -> bool | None:
     )
 
 
-def grade_one(name: str, path: Path, out: Path, launcher: Launcher | None = None) -> dict:
-    """Note un rendu ; renvoie son results.json.
+def grade_one(
+    name: str,
+    path: Path,
+    out: Path,
+    launcher: Launcher | None = None,
+    seconds: int = TIME_LIMIT,
+) -> dict:
+    """Note un rendu, en ``seconds`` au plus ; renvoie son results.json.
 
     La notation est celle de ``python -m pytest tests --submission RENDU`` : dans un
     nouveau processus, ou partie du lanceur pré-chargé s'il y en a un. Le résultat
@@ -306,9 +321,9 @@ def grade_one(name: str, path: Path, out: Path, launcher: Launcher | None = None
         try:
             if launcher is None:
                 raise OSError
-            log, received, problem = launcher.run(arguments, scratch)
+            log, received, problem = launcher.run(arguments, scratch, seconds)
         except OSError:  # pas de lanceur, ou il ne répond plus : un processus neuf
-            log, received, problem = run_process(arguments, scratch)
+            log, received, problem = run_process(arguments, scratch, seconds)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     text = log.decode("utf-8", "replace") if log else ""

@@ -126,8 +126,7 @@ def grade(submission: Path, scratch: Path, require_sandbox: bool, minutes: int) 
         return grade_class.not_graded(printable(f"{error} (reçu : {received(code)})"))
     # Les réglages de grade_class que donnerait sa ligne de commande (un seul rendu ici).
     grade_class.SANDBOX_OPTIONS[:] = ["--require-sandbox"] if require_sandbox else []
-    grade_class.TIME_LIMIT = minutes * 60
-    result = grade_class.grade_one("rendu", code, scratch)
+    result = grade_class.grade_one("rendu", code, scratch, seconds=minutes * 60)
     # La fin du journal d'une notation arrêtée : pour l'enseignant seul (la sortie de
     # l'autograder, cachée aux étudiants), jamais dans le résultat.
     for line in scoring.facts(result).pop("journal", []):
