@@ -22,6 +22,7 @@ import hypothesis
 import pytest
 
 from classroom.gradescope_upload import Unpacked, find_code, unpack_zip
+from classroom.packaging import PackagingError
 from grading import contract, mark_scheme, sandbox, scoring
 from grading.judge import Limits
 from grading.locate import SubmissionError
@@ -216,7 +217,7 @@ def test_zip_is_reproducible(autograder_zip, tmp_path):
 
 def test_build_refuses_versions_the_image_cannot_install():
     """hypothesis ou pytest qui refusent le Python de l'image : le zip n'est pas écrit."""
-    with pytest.raises(build_gradescope.BuildError, match="demande Python"):
+    with pytest.raises(PackagingError, match="demande Python"):
         build_gradescope.pinned_versions("3.0")
 
 

@@ -30,12 +30,9 @@ Gradescope.
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import runpy
 import sys
-import tempfile
-import zipfile
 from importlib import metadata
 from pathlib import Path
 
@@ -49,6 +46,15 @@ runpy.run_path(str(Path(__file__).resolve().parents[2] / "tp_demineur" / "python
     "require_python"
 ]()
 
+from classroom.packaging import (  # noqa: E402
+    EXECUTABLE,
+    PRIVATE,
+    REGULAR,
+    PackagingError,
+    grader_files,
+    pytest_settings,
+    write_zip,
+)
 from grading import secret  # noqa: E402
 from tools.grade_gradescope import (  # noqa: E402
     MINIMUM_PYTHON,
@@ -59,23 +65,9 @@ from tools.grade_gradescope import (  # noqa: E402
 )
 from tp_demineur.arguments import FrenchParser  # noqa: E402
 
-# Le correcteur : ses modules (grading/, classroom/), les tests notés (graded/, les
-# seuls que lit une notation, voir conftest.py) et les programmes qui notent un rendu.
-GRADER_FILES = [
-    "conftest.py",
-    "options.py",
-    "tools/__init__.py",
-    "tools/grade_class.py",
-    "tools/grade_gradescope.py",
-]
-GRADER_PACKAGES = ["grading", "classroom", "graded"]
-REFERENCE_FILES = ["__init__.py", "python_version.py", "tp.py", "arguments.py"]  # relais, options
 PINNED = ["pytest", "hypothesis"]
 IMAGE_PYTHON = "3.10"  # Ubuntu 22.04, l'image de base par défaut de Gradescope
-EXECUTABLE = 0o100755
-REGULAR = 0o100644
-PRIVATE = 0o100600
-ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # la même date partout : le même zip pour le même dépôt
+PROGRAMS = ["tools/grade_gradescope.py"]  # ce que lance run_autograder
 
 SETUP = """\
 #!/usr/bin/env bash
@@ -135,33 +127,6 @@ exec "$python" "$racine/source/tests/tools/grade_gradescope.py" --racine "$racin
 """
 
 
-class BuildError(Exception):
-    """L'autograder ne peut pas être construit (message en français)."""
-
-
-def grader_files(root: Path) -> dict[str, Path]:
-    """Le correcteur et la référence : chemin dans le zip → fichier du dépôt."""
-    tests = root / "tests"
-    files = {f"tests/{name}": tests / name for name in GRADER_FILES}
-    for package in GRADER_PACKAGES:
-        files |= {
-            f"tests/{package}/{path.name}": path for path in sorted(tests.glob(f"{package}/*.py"))
-        }
-    files |= {f"tp_demineur/{name}": root / "tp_demineur" / name for name in REFERENCE_FILES}
-    missing = [name for name, path in files.items() if not path.is_file()]
-    if missing:
-        raise BuildError(f"fichiers introuvables dans le dépôt : {', '.join(missing)}")
-    return files
-
-
-def pytest_settings(pyproject: str) -> str:
-    """La section ``[tool.pytest.ini_options]`` du pyproject.toml du dépôt, seule."""
-    match = re.search(r"^\[tool\.pytest\.ini_options\]\n(?:(?!\[).*\n?)*", pyproject, re.M)
-    if match is None:
-        raise BuildError("pyproject.toml n'a pas de section [tool.pytest.ini_options]")
-    return "# Les réglages de pytest du dépôt tp_demineur.\n" + match.group().rstrip() + "\n"
-
-
 def pinned_versions(python: str) -> dict[str, str]:
     """Les versions installées de pytest et hypothesis, si elles acceptent ce Python-là."""
     from packaging.specifiers import SpecifierSet  # installé avec pytest
@@ -171,12 +136,12 @@ def pinned_versions(python: str) -> dict[str, str]:
         try:
             versions[name] = metadata.version(name)
         except metadata.PackageNotFoundError:
-            raise BuildError(
+            raise PackagingError(
                 f"{name} n'est pas installé ici : pip install -e \".[test]\" d'abord"
             ) from None
         accepted = metadata.metadata(name).get("Requires-Python") or ""
         if not SpecifierSet(accepted).contains(python):
-            raise BuildError(
+            raise PackagingError(
                 f"{name} {versions[name]} demande Python {accepted}, mais l'image de Gradescope "
                 f"a Python {python} (--python). Construisez l'autograder depuis un environnement "
                 f'Python {python} (python{python} -m venv …, puis pip install -e ".[test]") : '
@@ -200,28 +165,9 @@ def contents(root: Path, arguments: argparse.Namespace) -> dict[str, tuple[bytes
         "requirements.txt": (pins.encode(), REGULAR),
         "pyproject.toml": (pyproject.encode(), REGULAR),
     }
-    for name, path in grader_files(root).items():
+    for name, path in grader_files(root, PROGRAMS).items():
         files[name] = (path.read_bytes(), REGULAR)
     return files
-
-
-def write_zip(dest: Path, files: dict[str, tuple[bytes, int]]) -> None:
-    """Écrit le zip d'un coup (un zip à moitié écrit n'est jamais laissé à DEST)."""
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=dest.parent, prefix=".autograder-", suffix=".zip")
-    os.close(handle)
-    try:
-        with zipfile.ZipFile(temporary, "w", zipfile.ZIP_DEFLATED) as bundle:
-            for name, (data, mode) in files.items():
-                info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
-                info.create_system = 3  # Unix : les droits ci-dessous comptent
-                info.external_attr = mode << 16
-                info.compress_type = zipfile.ZIP_DEFLATED
-                bundle.writestr(info, data)
-        os.replace(temporary, dest)
-    finally:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
 
 
 def python_version(text: str) -> str:
@@ -272,7 +218,7 @@ def main(argv=None) -> int:
     try:
         files = contents(ROOT, arguments)
         write_zip(arguments.dest, files)
-    except (BuildError, OSError) as error:
+    except (PackagingError, OSError) as error:
         print(f"Autograder non écrit : {error}", file=sys.stderr)
         return 2
     pins = files["requirements.txt"][0].decode().split()
