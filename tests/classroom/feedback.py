@@ -1,10 +1,51 @@
-"""Le retour écrit pour chaque rendu (``retours/NOM.txt``), à transmettre à l'étudiant."""
+"""Le retour d'un rendu, question par question : écrit dans ``retours/NOM.txt`` par
+``grade_class``, affiché par l'autograder Gradescope et, dans ses blocs, par VPL
+(``classroom/vpl.py``)."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from classroom.results import Outcome, points_by_function
 from grading import mark_scheme
 from grading.scoring import french_number
+
+
+@dataclass
+class Question:
+    """Une question du barème dans un résultat : ses points et ses tests ratés."""
+
+    question: str  # « Q4 »
+    function: str
+    earned: float
+    total: float
+    failed: list[dict]  # les tests ratés (entrées de results.json), dans l'ordre
+
+    @property
+    def title(self) -> str:
+        """« Q4 is_coord_ok : 1,5 / 2 »."""
+        earned, total = french_number(self.earned), french_number(self.total, 0)
+        return f"{self.question} {self.function} : {earned} / {total}"
+
+
+def questions(result: dict) -> list[Question]:
+    """Les questions du barème, dans son ordre, avec ce que le rendu y a obtenu."""
+    points = points_by_function(result)
+    shaped = []
+    for function in mark_scheme.FUNCTIONS:
+        question, total = mark_scheme.BAREME[function]
+        failed = [
+            test
+            for test in result["tests"]
+            if test["status"] != "passed" and test["tags"][0] == function
+        ]
+        shaped.append(Question(question, function, points[function], total, failed))
+    return shaped
+
+
+def failed_title(test: dict) -> str:
+    """Le titre d'un test raté : son nom et ses points."""
+    return f"{test['name']} ({test['tags'][0]}, {french_number(test['max_score'])} point(s))"
 
 
 def feedback(outcome: Outcome) -> str:
@@ -19,20 +60,21 @@ def feedback(outcome: Outcome) -> str:
     lines += [f"Note : {french_number(result['score'])} / 20", ""]
     if result.get("output"):
         lines += [result["output"], ""]
-    points = points_by_function(result)
+    shaped = questions(result)
     lines.append("Points par question :")
-    for function in mark_scheme.FUNCTIONS:
-        question, total = mark_scheme.BAREME[function]
-        earned = french_number(points[function])
-        lines.append(f"  {question:<4} {function:<22} {earned:>6} / {french_number(total, 0)}")
-    failed = [t for t in result["tests"] if t["status"] != "passed"]
+    for q in shaped:
+        earned = french_number(q.earned)
+        lines.append(
+            f"  {q.question:<4} {q.function:<22} {earned:>6} / {french_number(q.total, 0)}"
+        )
+    failed = [test for q in shaped for test in q.failed]
     if not failed:
         return "\n".join([*lines, "", "Tous les tests sont réussis."]) + "\n"
     lines += ["", "Tests ratés :"]
     for test in failed:
         lines += [
             "",
-            f"- {test['name']} ({test['tags'][0]}, {french_number(test['max_score'])} point(s))",
+            f"- {failed_title(test)}",
             *("    " + line for line in test["output"].splitlines()),
         ]
     return "\n".join(lines) + "\n"

@@ -172,7 +172,7 @@ def grade_other_draws(folder: Path) -> dict[tuple[str, str], dict]:
     avec la priorité des notations d'arrière-plan : elles finissent avant la classe du
     corpus, sans lui prendre plus d'une part du processeur (ses attaques qui bouclent
     doivent atteindre leur limite de calcul avant celle de leur horloge)."""
-    from tools.grade_class import Launcher, run_process
+    from classroom.runner import Launcher, run_process
 
     entries = [entry for entry in ENTRIES if not is_hostile(entry)]
     for entry in entries:

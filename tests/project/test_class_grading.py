@@ -842,20 +842,20 @@ def test_le_lanceur_note_comme_un_nouveau_processus(tmp_path, monkeypatch):
     """Une notation partie du lanceur pré-chargé (classroom/launcher.py) donne le même
     résultat qu'un nouveau ``python -m pytest`` ; si le lanceur ne répond plus, un
     nouveau processus prend le relais ; une notation trop longue est arrêtée."""
+    from classroom import runner
     from grading import secret
-    from tools import grade_class
 
     monkeypatch.setenv(secret.ENVIRONMENT, "le-lanceur-du-test")
     submission = tmp_path / "rendu.py"
     submission.write_text(REFERENCE + WRONG_IS_FINISHED, encoding="utf-8")
-    fresh = grade_class.grade_one("rendu", submission, tmp_path)
-    launcher = grade_class.Launcher()
+    fresh = runner.grade_one("rendu", submission, tmp_path)
+    launcher = runner.Launcher()
     try:
-        forked = grade_class.grade_one("rendu", submission, tmp_path, launcher)
-        stopped = grade_class.grade_one("rendu", submission, tmp_path, launcher, seconds=1)
+        forked = runner.grade_one("rendu", submission, tmp_path, launcher)
+        stopped = runner.grade_one("rendu", submission, tmp_path, launcher, seconds=1)
         launcher.process.kill()
         launcher.process.wait()
-        replaced = grade_class.grade_one("rendu", submission, tmp_path, launcher)
+        replaced = runner.grade_one("rendu", submission, tmp_path, launcher)
     finally:
         launcher.close()
     for result in (fresh, forked, replaced):
@@ -883,17 +883,17 @@ BROKEN_LAUNCHERS = {
 def test_un_lanceur_qui_faillit_ne_coute_aucune_note(tmp_path, monkeypatch, capsys, moment):
     """Un lanceur qui s'arrête, avant d'être prêt ou pendant une notation : le rendu est
     noté quand même, par un nouveau processus, et la console le dit une fois."""
+    from classroom import runner
     from grading import secret
-    from tools import grade_class
 
     monkeypatch.setenv(secret.ENVIRONMENT, "le-lanceur-du-test")
     script = tmp_path / "lanceur.py"
     script.write_text(BROKEN_LAUNCHERS[moment], encoding="utf-8")
     submission = tmp_path / "rendu.py"
     submission.write_text(REFERENCE + WRONG_IS_FINISHED, encoding="utf-8")
-    launcher = grade_class.Launcher(script)
+    launcher = runner.Launcher(script)
     try:
-        results = [grade_class.grade_one(name, submission, tmp_path, launcher) for name in "ab"]
+        results = [runner.grade_one(name, submission, tmp_path, launcher) for name in "ab"]
     finally:
         launcher.close()
     for result in results:

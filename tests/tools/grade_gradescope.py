@@ -38,6 +38,7 @@ runpy.run_path(str(Path(__file__).resolve().parents[2] / "tp_demineur" / "python
     "require_python"
 ]()
 
+from classroom import runner  # noqa: E402
 from classroom.entries import Entry  # noqa: E402
 from classroom.feedback import feedback  # noqa: E402
 from classroom.gradescope_upload import Unpacked, find_code, received  # noqa: E402
@@ -45,7 +46,6 @@ from classroom.results import Outcome, in_bareme_order  # noqa: E402
 from grading import sandbox, scoring, secret  # noqa: E402
 from grading.locate import SubmissionError, resolve_submission  # noqa: E402
 from grading.safe_text import printable  # noqa: E402
-from tools import grade_class  # noqa: E402
 from tp_demineur.arguments import FrenchParser, bounded_int  # noqa: E402
 
 ROOT_DEFAULT = "/autograder"  # la racine de Gradescope (variable AUTOGRADER_ROOT des scripts)
@@ -119,14 +119,14 @@ def grade(submission: Path, scratch: Path, require_sandbox: bool, minutes: int) 
     try:
         code = find_code(submission, scratch, unpacked)
     except SubmissionError as error:
-        return grade_class.not_graded(printable(str(error)))
+        return runner.not_graded(printable(str(error)))
     try:
         resolve_submission(code)  # un message clair si le code du TP n'y est pas
     except SubmissionError as error:
-        return grade_class.not_graded(printable(f"{error} (reçu : {received(code)})"))
-    # Les réglages de grade_class que donnerait sa ligne de commande (un seul rendu ici).
-    grade_class.SANDBOX_OPTIONS[:] = ["--require-sandbox"] if require_sandbox else []
-    result = grade_class.grade_one("rendu", code, scratch, seconds=minutes * 60)
+        return runner.not_graded(printable(f"{error} (reçu : {received(code)})"))
+    # Les réglages que donnerait sa ligne de commande (un seul rendu ici).
+    runner.SANDBOX_OPTIONS[:] = ["--require-sandbox"] if require_sandbox else []
+    result = runner.grade_one("rendu", code, scratch, seconds=minutes * 60)
     # La fin du journal d'une notation arrêtée : pour l'enseignant seul (la sortie de
     # l'autograder, cachée aux étudiants), jamais dans le résultat.
     for line in scoring.facts(result).pop("journal", []):
@@ -145,7 +145,7 @@ def run(root: Path, counterexamples: str, require_sandbox: bool, minutes: int) -
         result = grade(root / "submission", scratch, require_sandbox, minutes)
     except Exception as error:  # le correcteur lui-même : l'étudiant n'y est pour rien
         traceback.print_exc(file=sys.stdout)
-        result = grade_class.not_graded(
+        result = runner.not_graded(
             printable(f"erreur du correcteur ({type(error).__name__} : {error})")
         )
     finally:
@@ -255,7 +255,7 @@ def main(argv=None) -> int:
     arguments = parse_arguments(argv)
     if arguments.verifier:
         return verify()
-    # Chaque notation (grade_class.grade_one) reçoit le secret par l'environnement, que
+    # Chaque notation (runner.grade_one) reçoit le secret par l'environnement, que
     # seul ce processus et ses notations lisent (sandbox.protect_judge).
     sandbox.protect_judge()
     chosen = os.environ.get(secret.ENVIRONMENT) or arguments.secret or secret_from_file()
