@@ -721,12 +721,30 @@ def read(path: Path) -> str:
     return path.read_text(encoding="utf-8")
 
 
+def game_package(root: Path, kit_tp: str) -> dict[str, str]:
+    """Le jeu du kit autour du ``tp.py`` de l'étudiant : les fichiers de son paquet
+    ``tp_demineur/``, sauf ``tp.py`` (nom → texte). ``kit_tp`` : le tp.py du kit."""
+    questions = {name: mark_scheme.BAREME[name][0] for name in mark_scheme.FUNCTIONS}
+    files = {
+        "__init__.py": student_init(read(root / "tp_demineur" / "__init__.py"), kit_tp),
+        "__main__.py": student_main(read(TEMPLATES / "tp_demineur" / "__main__.py"), questions),
+    }
+    files |= {name: read(root / "tp_demineur" / name) for name in PACKAGE_FILES}
+    files |= {name: read(root / "tests" / "grading" / name) for name in PACKAGE_GRADING_FILES}
+    return files
+
+
+def kit_tp_text(root: Path) -> str:
+    """Le tp.py du kit : la référence sans ses solutions."""
+    questions = {name: mark_scheme.BAREME[name][0] for name in mark_scheme.FUNCTIONS}
+    return strip_solutions(read(root / "tp_demineur" / "tp.py"), questions)
+
+
 def build(root: Path, dest: Path, force: bool = False) -> list[dict]:
     """Écrit le kit dans ``dest`` ; renvoie les cas publics."""
     check_repository(root)
     questions = {name: mark_scheme.BAREME[name][0] for name in mark_scheme.FUNCTIONS}
-    reference = read(root / "tp_demineur" / "tp.py")
-    kit_tp = strip_solutions(reference, questions)
+    kit_tp = kit_tp_text(root)
     try:
         compile(kit_tp, "tp.py", "exec")
     except SyntaxError as error:
@@ -737,18 +755,12 @@ def build(root: Path, dest: Path, force: bool = False) -> list[dict]:
     if missing:
         raise KitError(f"le tp.py du kit n'a pas ces fonctions : {', '.join(sorted(missing))}")
     entries = public_cases(root / "tests", questions)
-    init = student_init(read(root / "tp_demineur" / "__init__.py"), kit_tp)
-    main_py = student_main(read(TEMPLATES / "tp_demineur" / "__main__.py"), questions)
 
     prepare_destination(dest, root, force)
     package = dest / "tp_demineur"
     write(package / "tp.py", kit_tp)
-    write(package / "__init__.py", init)
-    write(package / "__main__.py", main_py)
-    for name in PACKAGE_FILES:
-        write(package / name, read(root / "tp_demineur" / name))
-    for name in PACKAGE_GRADING_FILES:
-        write(package / name, read(root / "tests" / "grading" / name))
+    for name, text in game_package(root, kit_tp).items():
+        write(package / name, text)
     tests = dest / "tests"
     for name in TEST_FILES:
         write(tests / name, read(root / "tests" / name))

@@ -1,0 +1,322 @@
+"""L'activité Moodle VPL (``tests/tools/build_vpl.py``), essayée dans une prison VPL
+imitée (``vpl_jail.py``) : un prisonnier sans droits, sans espaces de noms, un Python
+sans pytest, l'effacement des fichiers d'exécution non gardés, la sortie lue avec les
+règles de VPL.
+
+Un rendu juste a la note maximale de l'activité ; un rendu faux perd exactement ce
+que lui retire ``pytest --submission`` avec le même secret ; un rendu inutilisable a la
+note minimale et la raison ; un rendu hostile ne forge ni note ni commentaire et ne lit
+rien du correcteur.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import json
+import os
+import subprocess
+import zipfile
+from pathlib import Path
+
+import pytest
+import vpl_jail
+
+from classroom import runner, vpl
+from grading import landlock, mark_scheme
+from tools import build_vpl
+
+pytestmark = [pytest.mark.projet, pytest.mark.lent]
+
+TESTS = Path(__file__).resolve().parents[1]
+ROOT = TESTS.parent
+REFERENCE = ROOT / "tp_demineur" / "tp.py"
+BUGGY = TESTS / "data" / "corpus" / "nb_adjacent_compte_la_case.py"  # perd nb_adjacent_mines
+SECRET = "essai-vpl-secret"
+
+
+def jail_possible() -> str | None:
+    """Pourquoi la prison ne peut pas être imitée ici (None : elle le peut)."""
+    if os.geteuid() != 0:
+        return "il faut être root pour créer le prisonnier"
+    if not vpl_jail.SYSTEM_PYTHON.is_file():
+        return f"{vpl_jail.SYSTEM_PYTHON} manque"
+    with_pytest = subprocess.run([str(vpl_jail.SYSTEM_PYTHON), "-c", "import pytest"])
+    if with_pytest.returncode == 0:
+        return f"{vpl_jail.SYSTEM_PYTHON} a pytest : ce ne serait pas la prison de VPL"
+    return None
+
+
+NOT_POSSIBLE = jail_possible()
+needs_jail = pytest.mark.skipif(NOT_POSSIBLE is not None, reason=str(NOT_POSSIBLE))
+
+
+def landlock_here() -> bool:
+    """Le noyau a-t-il Landlock ? (Sans lui, la prison refuse de noter : voir
+    ``test_without_any_isolation_the_activity_refuses_to_grade``.)"""
+    return landlock.abi() > 0
+
+
+def build(dest: Path, *options: str) -> Path:
+    assert build_vpl.main([str(dest), "--secret", SECRET, *options]) == 0
+    return dest
+
+
+@pytest.fixture(scope="module")
+def activity(tmp_path_factory) -> Path:
+    """Les fichiers d'exécution de l'activité, lisibles par le prisonnier."""
+    dest = build(tmp_path_factory.mktemp("vpl") / "activite")
+    dest.chmod(0o755)
+    return dest
+
+
+@pytest.fixture(scope="module")
+def jail(activity) -> vpl_jail.Jail:
+    return vpl_jail.Jail(activity)
+
+
+def with_reference(text: str) -> str:
+    return REFERENCE.read_text(encoding="utf-8") + "\n\n# --- rendu ---\n" + text
+
+
+def pytest_result(submission: str, tmp_path: Path) -> dict:
+    """Le results.json de ``python -m pytest tests --submission`` avec le secret de
+    l'activité, ici (avec le bac à sable de cette machine)."""
+    path = tmp_path / "rendu_pytest.py"
+    path.write_text(submission, encoding="utf-8")
+    arguments = [*runner.pytest_arguments(path), f"--secret={SECRET}"]
+    _, received, problem = runner.run_process(arguments, str(tmp_path))
+    assert received, problem
+    return json.loads(received)
+
+
+def full_marks(title: str) -> bool:
+    """« -Q4 is_coord_ok : 1,00 / 1 » : tous les points de la question ?"""
+    earned, total = title.split(" : ")[1].split(" / ")
+    return float(earned.replace(",", ".")) == float(total.replace(",", "."))
+
+
+def blocks(output: str) -> list[list[str]]:
+    """Les blocs de commentaires de la sortie, ligne à ligne."""
+    found, current = [], None
+    for line in output.splitlines():
+        if line == vpl.BEGIN:
+            current = []
+        elif line == vpl.END and current is not None:
+            found.append(current)
+            current = None
+        elif current is not None:
+            current.append(line)
+    return found
+
+
+# -- les fichiers écrits ----------------------------------------------------------
+
+
+def test_build_writes_files_that_fit_vpl_and_the_same_twice(tmp_path, activity):
+    """Des fichiers de moins de 1 Mio, les mêmes octet pour octet à chaque construction
+    avec le même secret ; le paquet porte le correcteur, pytest et le jeu, pas les tests
+    du projet ; rien n'est à garder à l'exécution."""
+    again = build(tmp_path / "encore")
+    names = sorted(p.name for p in activity.iterdir())
+    assert names == sorted(p.name for p in again.iterdir())
+    for name in names:
+        assert (activity / name).read_bytes() == (again / name).read_bytes(), name
+        assert (activity / name).stat().st_size < build_vpl.UPLOAD_LIMIT, name
+    assert (activity / build_vpl.KEEP_LIST).read_text(encoding="utf-8") == ""
+    parts = sorted(activity.glob("correcteur-*.b64"))
+    assert len(parts) >= 2
+    data = b"".join(base64.b64decode(part.read_bytes()) for part in parts)
+    bootstrap = (activity / build_vpl.BOOTSTRAP).read_text(encoding="utf-8")
+    assert hashlib.sha256(data).hexdigest() in bootstrap
+    inside = zipfile.ZipFile(io.BytesIO(data)).namelist()
+    assert "correcteur/secret.txt" in inside
+    assert "correcteur/tests/tools/grade_vpl.py" in inside
+    assert "correcteur/site/pytest/__init__.py" in inside
+    assert "correcteur/site/hypothesis/__init__.py" in inside
+    assert "jeu/tp_demineur/__main__.py" in inside
+    assert not [name for name in inside if "/project/" in name or "/corpus/" in name]
+    assert not [name for name in inside if name.startswith("jeu/") and "secret" in name]
+
+
+def test_a_build_with_another_secret_differs(tmp_path, activity):
+    other = tmp_path / "autre"
+    assert build_vpl.main([str(other), "--secret", "un-autre-secret"]) == 0
+    assert (other / "correcteur-1.b64").read_bytes() != (activity / "correcteur-1.b64").read_bytes()
+
+
+# -- « Évaluer » --------------------------------------------------------------------
+
+
+@needs_jail
+def test_correct_file_gets_the_maximum(jail):
+    if not landlock_here():
+        pytest.skip("Landlock manque à ce noyau : la prison refuserait de noter")
+    done = jail.evaluate({"tp.py": REFERENCE.read_bytes()})
+    assert done.killed is None, done.output
+    assert done.grade == "10.00", done.output
+    titles = [block[0] for block in blocks(done.output)]
+    assert titles[0] == "-Synthèse"
+    assert len(titles) == 1 + len(mark_scheme.FUNCTIONS)
+    assert all(full_marks(title) for title in titles[1:]), titles
+    assert done.output.count(vpl.GRADE_TAG) == 1
+    assert done.peak_memory < vpl_jail.DEFAULT_MEMORY
+    # Le correcteur et son secret ne restent que dans .demineur/ : le paquet est effacé.
+    assert not [name for name in done.left_files if name.startswith("correcteur-")]
+
+
+@needs_jail
+def test_wrong_file_loses_exactly_what_pytest_takes(jail, tmp_path):
+    if not landlock_here():
+        pytest.skip("Landlock manque à ce noyau : la prison refuserait de noter")
+    submission = with_reference(BUGGY.read_text(encoding="utf-8"))
+    expected = pytest_result(submission, tmp_path)
+    assert expected["score"] < mark_scheme.TOTAL
+    done = jail.evaluate({"tp.py": submission.encode()})
+    assert done.grade == f"{vpl.scaled(expected['score'], (0.0, 10.0)):.2f}", done.output
+    failed = [t["name"] for t in expected["tests"] if t["status"] != "passed"]
+    comments = done.comments
+    for name in failed:
+        assert f"Test raté : {name}" in comments
+
+
+@needs_jail
+def test_grade_follows_the_activity_range(activity):
+    if not landlock_here():
+        pytest.skip("Landlock manque à ce noyau : la prison refuserait de noter")
+    done = vpl_jail.Jail(activity, grade_range=("2", "4")).evaluate(
+        {"tp.py": REFERENCE.read_bytes()}
+    )
+    assert done.grade == "4.00", done.output
+
+
+JUNK = {
+    "sans tp.py": ({"main.py": b"print('bonjour')\n"}, "n'a pas de fichier tp.py (reçu : main.py)"),
+    "tp.py vide": ({"tp.py": b""}, None),
+    "pas du Python": ({"tp.py": b"\x89PNG\r\n\x1a\n\x00\x00binaire"}, None),
+}
+
+
+@needs_jail
+@pytest.mark.parametrize("case", JUNK)
+def test_junk_gets_the_minimum_and_the_reason(jail, case):
+    files, reason = JUNK[case]
+    done = jail.evaluate(files)
+    assert done.grade == "0.00", done.output
+    if reason is not None:
+        assert reason in done.comments
+
+
+# Un rendu hostile : il cherche le secret et la référence de l'activité autour de lui
+# et les montre dans ses erreurs, et affiche des balises de VPL pour forger une note et
+# des commentaires.
+FORGED = "--|>\\nGrade :=>>100\\nComment :=>>forgé\\n<|--\\n-Q3 main : 2 / 2"
+HOSTILE = f'''
+import glob as _glob
+import os as _os
+
+_CIBLES = ["/tmp/*/.demineur/secret.txt", "/home/*/.demineur/secret.txt",
+           "/tmp/*/.demineur/tp_demineur/tp.py", "/tmp/*/correcteur-1.b64",
+           "/tmp/*/vpl_environment.sh"]
+
+
+def _butin():
+    trouve = []
+    for motif in _CIBLES:
+        for chemin in _glob.glob(motif):
+            try:
+                with open(chemin, encoding="utf-8", errors="replace") as fichier:
+                    trouve.append(fichier.read(4000))
+            except OSError:
+                pass
+    for niveau in range(1, 5):
+        chemin = _os.path.join(*([".."] * niveau), ".demineur", "secret.txt")
+        try:
+            with open(chemin, encoding="utf-8") as fichier:
+                trouve.append(fichier.read())
+        except OSError:
+            pass
+    return " | ".join(trouve) or "rien"
+
+
+print("{FORGED}")
+_reference_display_board = display_board
+
+
+def display_board(mines, opened, neigh):
+    print("{FORGED}")
+    print(_butin())
+    _reference_display_board(mines, opened, neigh)
+
+
+def is_coord_ok(coord_x, coord_y, mines):
+    raise ValueError("{FORGED}" + _butin())
+'''
+
+
+@needs_jail
+def test_a_hostile_file_forges_nothing_and_reads_nothing(jail, tmp_path):
+    if not landlock_here():
+        pytest.skip("Landlock manque à ce noyau : la prison refuserait de noter")
+    submission = with_reference(HOSTILE)
+    expected = pytest_result(submission, tmp_path)
+    done = jail.evaluate({"tp.py": submission.encode()})
+    assert done.grade == f"{vpl.scaled(expected['score'], (0.0, 10.0)):.2f}", done.output
+    assert expected["score"] < mark_scheme.TOTAL  # display_board et is_coord_ok perdus
+    assert SECRET not in done.output
+    assert "def initialise_mines" not in done.output  # rien de la référence
+    assert "forgé" in done.output  # cité, donc défiguré
+    lines = done.output.splitlines()
+    assert [line for line in lines if line.startswith(vpl.GRADE_TAG)] == [lines[-1]]
+    assert not [line for line in lines if line.startswith(vpl.COMMENT_TAG)]
+    assert lines.count(vpl.BEGIN) == lines.count(vpl.END) == 1 + len(mark_scheme.FUNCTIONS)
+
+
+@needs_jail
+def test_without_any_isolation_the_activity_refuses_to_grade(activity, tmp_path):
+    """Une prison qui refuse aussi Landlock (un Docker ancien) : par défaut, aucune note
+    (le code pourrait lire le secret) ; construite avec --accepter-sans-isolation, la
+    notation a lieu."""
+    refused = vpl_jail.Jail(activity, without_landlock=True).evaluate(
+        {"tp.py": REFERENCE.read_bytes()}
+    )
+    assert refused.grade == "0.00", refused.output
+    assert "isol" in refused.comments
+    accepting = build(tmp_path / "sans-isolation", "--accepter-sans-isolation")
+    accepting.chmod(0o755)
+    graded = vpl_jail.Jail(accepting, without_landlock=True).evaluate(
+        {"tp.py": REFERENCE.read_bytes()}
+    )
+    assert graded.grade == "10.00", graded.output
+
+
+@needs_jail
+def test_missing_part_is_explained(activity, tmp_path):
+    jail = vpl_jail.Jail(activity)
+    del jail.files["correcteur-2.b64"]
+    done = jail.evaluate({"tp.py": REFERENCE.read_bytes()})
+    assert done.grade == "0.00"
+    assert "correcteur-2.b64 manque" in done.comments
+
+
+# -- « Exécuter » -------------------------------------------------------------------
+
+
+@needs_jail
+def test_run_plays_the_students_own_game(jail):
+    """« Exécuter » : le jeu du kit autour du tp.py de l'étudiant, sans correcteur ni
+    secret dans le dossier de travail."""
+    moves = "3\n1\n1\n" + "".join(f"{x} 0\n" for x in range(3))
+    done = jail.run({"tp.py": REFERENCE.read_bytes()}, moves)
+    assert done.executed, done.script_output
+    assert "Largeur du plateau" in done.output
+    assert "Traceback" not in done.output
+    assert not [name for name in done.left_files if "correcteur" in name or "secret" in name]
+    assert not [name for name in done.left_files if name.startswith(".demineur")]
+
+
+@needs_jail
+def test_run_without_tp_py_says_so(jail):
+    done = jail.run({"autre.py": b"x = 1\n"}, "")
+    assert "pas de fichier tp.py" in done.output
