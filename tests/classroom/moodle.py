@@ -43,6 +43,7 @@ from datetime import datetime
 from pathlib import Path
 
 from classroom.spreadsheet import text_cell
+from grading.scoring import scaled
 
 PREFIX = r"(?P<name>[^_]+)_(?P<participant>\d+)_assignsubmission_(?P<plugin>[a-z0-9]+)"
 FOLDER = re.compile(PREFIX + r"_?")
@@ -110,7 +111,7 @@ def write_worksheet(path: Path, grades: list[tuple[MoodleName, float]], out_of: 
     """
     modified = datetime.now().astimezone().isoformat(timespec="seconds")
     rows = [
-        WorksheetRow(student.participant, student.name, f"{score * out_of / 20:.2f}", modified)
+        WorksheetRow(student.participant, student.name, f"{scaled(score, 0, out_of):.2f}", modified)
         for student, score in grades
     ]
     with path.open("w", newline="", encoding="utf-8") as handle:

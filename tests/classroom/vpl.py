@@ -25,7 +25,7 @@ from __future__ import annotations
 from classroom.feedback import failed_title, questions
 from grading import mark_scheme
 from grading.safe_text import printable
-from grading.scoring import french_number
+from grading.scoring import french_number, scaled
 
 GRADE_TAG = "Grade :=>>"
 COMMENT_TAG = "Comment :=>>"
@@ -58,19 +58,6 @@ def grade_range(environment: dict[str, str]) -> tuple[tuple[float, float], str |
 
 def _finite(value: float) -> bool:
     return value == value and abs(value) != float("inf")
-
-
-def scaled(score: float, scale: tuple[float, float]) -> float:
-    """La note sur 20 ramenée à l'échelle de l'activité.
-
-    >>> scaled(15, (0, 10))
-    7.5
-    >>> scaled(20, (2, 4))
-    4.0
-    """
-    low, high = scale
-    bounded = min(max(score, 0.0), mark_scheme.TOTAL)
-    return round(low + (high - low) * bounded / mark_scheme.TOTAL, 2)
 
 
 def grade_line(value: float) -> str:
@@ -124,7 +111,7 @@ def evaluation_output(
         lines = block("Non noté", quoted(f"Le rendu n'a pas pu être noté : {reason}."))
         lines += block("Remarques", quoted("\n".join(remarks))) if remarks else []
         return "\n".join([*lines, grade_line(scale[0])])
-    value = scaled(result["score"], scale)
+    value = scaled(result["score"], *scale)
     low, high = (french_number(bound) for bound in scale)
     summary = [
         f"Note : {french_number(result['score'])} / 20, soit {french_number(value)} sur "

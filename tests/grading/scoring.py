@@ -98,6 +98,17 @@ def total(results: list[TestResult]) -> float:
     return sum(r.points for r in results if r.passed)
 
 
+def scaled(score: float, low: float, high: float) -> float:
+    """Une note sur 20 (bornée par le barème) ramenée sur l'échelle ``low`` à ``high`` :
+    celle de Moodle (``notes_moodle.csv``), celle d'une activité VPL.
+
+    >>> scaled(15, 0, 10), scaled(20, 2, 4), scaled(25, 0, 20)
+    (7.5, 4.0, 20.0)
+    """
+    bounded = min(max(score, 0.0), mark_scheme.TOTAL)
+    return round(low + (high - low) * bounded / mark_scheme.TOTAL, 2)
+
+
 def question_number(function: str) -> int:
     """Le numéro de la question du sujet d'une fonction (``Q4`` → 4)."""
     return int(mark_scheme.BAREME[function][0].removeprefix("Q"))

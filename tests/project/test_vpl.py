@@ -24,7 +24,7 @@ import pytest
 import vpl_jail
 
 from classroom import runner, vpl
-from grading import landlock, mark_scheme
+from grading import landlock, mark_scheme, scoring
 from tools import build_vpl
 
 pytestmark = [pytest.mark.projet, pytest.mark.lent]
@@ -174,7 +174,7 @@ def test_wrong_file_loses_exactly_what_pytest_takes(jail, tmp_path):
     expected = pytest_result(submission, tmp_path)
     assert expected["score"] < mark_scheme.TOTAL
     done = jail.evaluate({"tp.py": submission.encode()})
-    assert done.grade == f"{vpl.scaled(expected['score'], (0.0, 10.0)):.2f}", done.output
+    assert done.grade == f"{scoring.scaled(expected['score'], 0, 10):.2f}", done.output
     failed = [t["name"] for t in expected["tests"] if t["status"] != "passed"]
     comments = done.comments
     for name in failed:
@@ -262,7 +262,7 @@ def test_a_hostile_file_forges_nothing_and_reads_nothing(jail, tmp_path):
     submission = with_reference(HOSTILE)
     expected = pytest_result(submission, tmp_path)
     done = jail.evaluate({"tp.py": submission.encode()})
-    assert done.grade == f"{vpl.scaled(expected['score'], (0.0, 10.0)):.2f}", done.output
+    assert done.grade == f"{scoring.scaled(expected['score'], 0, 10):.2f}", done.output
     assert expected["score"] < mark_scheme.TOTAL  # display_board et is_coord_ok perdus
     assert SECRET not in done.output
     assert "def initialise_mines" not in done.output  # rien de la référence
