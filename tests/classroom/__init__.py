@@ -1,2 +1,6 @@
-"""La notation d'une classe entière (``tests/tools/grade_class.py``) : ce que contient le dossier
-des rendus, les archives, le format de Moodle, le tableur, la synthèse."""
+"""Les moteurs des commandes des enseignants (``tests/tools/``) : noter un rendu
+(``runner.py``, avec le lanceur pré-chargé ``launcher.py``), ce que contient le dossier
+d'une classe, les archives, le format de Moodle, le tableur, les retours, la synthèse et
+la page de la classe, les copies ; le kit étudiant (``kit.py``) ; ce que les plateformes
+emportent (``packaging.py``), ce qu'elles reçoivent ou affichent (Gradescope :
+``gradescope_upload.py`` ; Moodle VPL : ``vpl.py``). Rien ici n'importe ``tools``."""

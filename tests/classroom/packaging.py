@@ -16,8 +16,8 @@ from importlib import metadata
 from pathlib import Path
 
 # Le correcteur : ses modules (grading/, classroom/), les tests notés (graded/, les
-# seuls que lit une notation, voir conftest.py) et le programme qui note un rendu.
-GRADER_FILES = ["conftest.py", "options.py", "tools/__init__.py", "tools/grade_class.py"]
+# seuls que lit une notation, voir conftest.py) ; chaque plateforme y ajoute son programme.
+GRADER_FILES = ["conftest.py", "options.py", "tools/__init__.py"]
 GRADER_PACKAGES = ["grading", "classroom", "graded"]
 REFERENCE_FILES = ["__init__.py", "python_version.py", "tp.py", "arguments.py"]  # relais, options
 EXECUTABLE = 0o100755

@@ -140,14 +140,9 @@ class Comparison:
 
 def kit_skeleton() -> str:
     """Le tp.py du kit : la référence sans ses solutions (ce que chaque étudiant a reçu)."""
-    from grading import mark_scheme
-    from tools import build_kit
+    from classroom import kit
 
-    reference = (Path(__file__).resolve().parents[2] / "tp_demineur" / "tp.py").read_text(
-        encoding="utf-8"
-    )
-    questions = {name: mark_scheme.BAREME[name][0] for name in mark_scheme.FUNCTIONS}
-    return build_kit.strip_solutions(reference, questions)
+    return kit.kit_tp_text(Path(__file__).resolve().parents[2])
 
 
 def write_csv(path: Path, pairs: list[Pair]) -> None:

@@ -5,7 +5,7 @@ contrat reçoit la réponse de la solution de référence (``relay.py``) : une e
 ne coûte des points qu'une fois, là où elle est. Le kit n'a pas la référence ; il
 a des remplaçants, qui ne connaissent que les réponses des appels que ses cas
 publics demandent (``tests/remplacants.json``, écrit par le générateur du kit en
-faisant jouer la référence sur ces cas, et à côté d'eux : voir ``build_kit.Recorder``).
+faisant jouer la référence sur ces cas, et à côté d'eux : voir ``classroom/kit.py``, ``Recorder``).
 Un appel qu'ils ne connaissent pas fait rater le cas, avec un message qui dit en quoi
 il s'écarte de l'appel le plus proche que fait le sujet.
 """
@@ -66,8 +66,8 @@ class StandIns:
 
     def __init__(self, table: dict, reached: dict[str, list[str]], aside: dict | None = None):
         self.table = table
-        # Les appels d'à côté du sujet, qu'un rendu fautif fait (build_kit.Recorder.beside) :
-        # connus, mais jamais pris pour celui que fait le sujet.
+        # Les appels d'à côté du sujet, qu'un rendu fautif fait (``Recorder.beside`` de
+        # classroom/kit.py) : connus, mais jamais pris pour celui que fait le sujet.
         self.aside = aside or {}
         # relay.reached_by : les fonctions que chacune appelle dans la référence.
         self.reached = {name: set(callees) for name, callees in reached.items()}

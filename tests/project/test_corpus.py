@@ -138,7 +138,7 @@ def test_verdict_in_every_draw(graded_other_draws, entry, draw):
 def test_each_graded_test_is_named_after_its_function():
     """Les autres tirages choisissent les tests d'une fonction par son nom (``-k``) : chaque
     test noté porte le nom de sa fonction, et celui d'aucune autre."""
-    from tools.build_kit import collect_graded_tests
+    from classroom.kit import collect_graded_tests
 
     for item in collect_graded_tests(TESTS):
         function = item.get_closest_marker("question").args[0]

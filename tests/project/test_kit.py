@@ -31,8 +31,8 @@ import pytest
 from test_game_terminal import OLD_PYTHONS, assert_too_old
 
 import corpus_grading
+from classroom import kit as kit_module
 from grading import mark_scheme
-from tools import build_kit as kit_module
 from tp_demineur import python_version, tp
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -44,6 +44,7 @@ sys.path.insert(1, str(TESTS))
 # Un Python trop ancien : un message en français avant tout autre import.
 runpy.run_path(str(ROOT / "tp_demineur" / "python_version.py"))["require_python"]()
 
+from classroom.kit import game_package, kit_tp_text  # noqa: E402
 from classroom.packaging import (  # noqa: E402
     EXECUTABLE,
     PRIVATE,
@@ -55,7 +56,6 @@ from classroom.packaging import (  # noqa: E402
     vendored_files,
 )
 from grading import secret  # noqa: E402
-from tools.build_kit import game_package, kit_tp_text  # noqa: E402
 from tp_demineur.arguments import FrenchParser  # noqa: E402
 
 TEMPLATES = TESTS / "data" / "vpl"
