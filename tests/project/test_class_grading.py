@@ -787,6 +787,40 @@ def test_une_entree_refusee_de_l_archive_ne_coute_que_son_rendu(tmp_path):
     assert "bombe" in elodie and "tp.py" in elodie
 
 
+def test_un_chemin_qui_sort_de_l_archive_ne_coute_que_son_rendu(tmp_path):
+    """Dans l'export de Moodle, une entrée de Jules qui sort de son dossier et une autre qui
+    sort de l'archive : Jules est « non noté » avec la raison, l'entrée hors de tout rendu a
+    sa ligne, rien n'est écrit hors du dossier ; Élodie et un participant nommé « .. » sont
+    notés."""
+    export = tmp_path / "export.zip"
+    zip_of(
+        export,
+        {
+            "Élodie Martin_1234_assignsubmission_file_/tp.py": REFERENCE,
+            "Jules Morel_3456_assignsubmission_file_/tp.py": REFERENCE,
+            "Jules Morel_3456_assignsubmission_file_/../../evasion.py": "x = 1\n",
+            "../hors_de_l_archive.py": "x = 1\n",
+            ".._9012_assignsubmission_file_/tp.py": REFERENCE,
+        },
+    )
+    run = run_class(export, tmp_path / "notes")
+    assert run.returncode == 0, run.stdout + run.stderr
+    rows = list(read_notes(tmp_path / "notes").values())
+    by_student = {}
+    for row in rows:
+        by_student.setdefault(row["etudiant"], []).append(row)
+    assert set(by_student) == {"..", "Élodie Martin", "Jules Morel"}
+    [elodie], [jules] = by_student["Élodie Martin"], by_student["Jules Morel"]
+    assert elodie["statut"] == "noté" and number(elodie["total (/20)"]) == pytest.approx(20.0)
+    assert jules["statut"].startswith("non noté : une entrée de l'archive de la classe est")
+    assert "sort de son dossier" in jules["statut"] and "evasion.py" in jules["statut"]
+    dots = {row["statut"].split(" :")[0]: row for row in by_student[".."]}
+    assert sorted(dots) == ["non noté", "noté"], by_student[".."]
+    assert number(dots["noté"]["total (/20)"]) == pytest.approx(20.0)
+    assert "hors_de_l_archive.py" in dots["non noté"]["statut"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["export.zip", "notes"]
+
+
 def test_une_ecriture_ratee_ne_coute_que_son_fichier(tmp_path):
     """Un retour qui ne peut pas être écrit (nom trop long pour le système de fichiers)
     est dit ; les autres retours, notes.csv, la synthèse et la page de la classe sont écrits."""

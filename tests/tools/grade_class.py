@@ -53,14 +53,13 @@ runpy.run_path(str(Path(__file__).resolve().parents[2] / "tp_demineur" / "python
 
 from classroom import moodle, similarity  # noqa: E402
 from classroom.archives import CLASS_LIMITS, UnsafeArchive, extract_zip  # noqa: E402
-from classroom.entries import Entry, is_zip, list_class, prepare  # noqa: E402
+from classroom.entries import Entry, is_leftover, is_zip, list_class, prepare  # noqa: E402
 from classroom.feedback import feedback  # noqa: E402
 from classroom.grade_sheet import write_notes  # noqa: E402
 from classroom.report import class_report  # noqa: E402
 from classroom.results import Outcome, in_bareme_order  # noqa: E402
 from classroom.summary import class_summary  # noqa: E402
 from grading import mark_scheme, sandbox, scoring, secret  # noqa: E402
-from grading.locate import is_system_entry  # noqa: E402
 from grading.safe_text import one_line, printable  # noqa: E402
 from grading.scoring import facts, french_number  # noqa: E402
 from tp_demineur.arguments import FrenchParser, bounded_int  # noqa: E402
@@ -461,7 +460,7 @@ def class_folder(rendus: Path, workdir: Path) -> tuple[Path, dict[str, str]]:
     refused: dict[str, str] = {}
     folder = extract_zip(rendus, workdir / "classe", CLASS_LIMITS, refused)
     paths = [PurePosixPath(name).parts for name in refused]
-    contents = [p for p in folder.iterdir() if not is_system_entry(p)]
+    contents = [p for p in folder.iterdir() if not is_leftover(p, p.is_dir())]
     if (
         len(contents) == 1
         and contents[0].is_dir()
