@@ -739,7 +739,7 @@ def test_les_copies_sont_trouvees_et_les_solutions_independantes_non(tmp_path):
     assert run.returncode == 0, run.stdout + run.stderr
     with (out / "similarite.csv").open(encoding="utf-8-sig", newline="") as handle:
         rows = list(csv.reader(handle, delimiter=";"))[1:]
-    shares = {(a, b): max(number(x), number(y)) for a, b, x, y in rows}
+    shares = {(a, b): max(number(x), number(y)) for a, b, x, y, _ in rows}
     assert len(shares) == 6
     copies = {("alice", "bruno"), ("alice", "chloe"), ("bruno", "chloe")}
     for pair, share in shares.items():
@@ -752,6 +752,65 @@ def test_les_copies_sont_trouvees_et_les_solutions_independantes_non(tmp_path):
         "<mark>" in page
         and "david" not in page.split("Rendus qui se ressemblent")[1].split("Rendus non notés")[0]
     )
+
+
+@pytest.mark.skipif(importlib.util.find_spec("copydetect") is None, reason="copydetect absent")
+def test_une_copie_cachee_est_trouvee_et_un_lien_n_est_pas_lu(tmp_path):
+    """Des copies de alice cachées : derrière 200 000 caractères de commentaires (bruno),
+    dans un sous-module du paquet (carla) ; le paquet de denis tient un lien vers
+    /dev/zero, jamais lu : il est comparé sans lui, et la remarque le dit."""
+    rendus = tmp_path / "rendus"
+    rendus.mkdir()
+    (rendus / "alice.py").write_text(REFERENCE, encoding="utf-8")
+    padding = "# " + "rien à voir " * 20 + "\n"
+    (rendus / "bruno.py").write_text(padding * 1000 + REFERENCE, encoding="utf-8")
+    carla = rendus / "carla" / "tp_demineur"
+    (carla / "interne").mkdir(parents=True)
+    (carla / "__init__.py").write_text("from .interne.jeu import *  # noqa\n")
+    (carla / "interne" / "__init__.py").write_text("")
+    (carla / "interne" / "jeu.py").write_text(REFERENCE, encoding="utf-8")
+    package(rendus / "denis" / "tp_demineur")
+    (rendus / "denis" / "tp_demineur" / "zero.py").symlink_to("/dev/zero")
+    out = tmp_path / "notes"
+    run = run_class(rendus, out)
+    assert run.returncode == 0, run.stdout + run.stderr
+    with (out / "similarite.csv").open(encoding="utf-8-sig", newline="") as handle:
+        rows = list(csv.reader(handle, delimiter=";"))[1:]
+    shares = {(a, b): max(number(x), number(y)) for a, b, x, y, _ in rows if b}
+    assert set(shares) == {
+        (a, b)
+        for a in ("alice", "bruno", "carla", "denis")
+        for b in ("bruno", "carla", "denis")
+        if a < b
+    }
+    assert all(share >= 0.9 for share in shares.values()), shares
+    notes = {a: note for a, b, _, _, note in rows if not b}
+    assert list(notes) == ["denis"], notes
+    assert notes["denis"].startswith("comparé en partie") and "zero.py" in notes["denis"]
+    assert "Ressemblance, denis : comparé en partie" in run.stdout
+
+
+def test_un_lien_ou_un_tube_ne_sont_pas_lus_et_la_lecture_est_bornee(tmp_path):
+    """Dans un paquet, un module qui est un lien vers /dev/zero et un tube nommé : ni lus
+    (ni MemoryError, ni attente), ni passés sous silence ; un fichier géant n'est lu que
+    jusqu'à la limite, et coupé après que ses commentaires ont été retirés."""
+    from classroom import similarity
+
+    folder = tmp_path / "tp_demineur"
+    folder.mkdir()
+    (folder / "__init__.py").write_text(DRAFT, encoding="utf-8")
+    (folder / "zero.py").symlink_to("/dev/zero")
+    os.mkfifo(folder / "tube.py")
+    code = similarity.submission_code(folder)
+    assert code.text == DRAFT.strip()
+    assert "zero.py (lien symbolique)" in code.remark
+    assert "tube.py (pas un fichier ordinaire)" in code.remark
+    huge = tmp_path / "geant.py"
+    huge.write_text(REFERENCE + "x = 1\n" * (similarity.MAX_BYTES // 3), encoding="utf-8")
+    code = similarity.submission_code(huge)
+    assert code.text is not None and len(code.text) == similarity.MAX_CHARS
+    assert "Mio lus" in code.remark and "premiers caractères" in code.remark
+    assert not [line for line in code.text.splitlines() if line.lstrip().startswith("#")]
 
 
 def test_la_page_sans_copydetect_le_dit():
