@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import functools
 import gc
 import os
 import sys
@@ -100,10 +101,12 @@ def class_secret(pytest_config) -> str | None:
 
 
 def draw_from_secret(items, value: str) -> None:
-    """Chaque test à exemples tirés (hypothesis) tire ses cas d'une graine du secret.
+    """Chaque test à exemples tirés (hypothesis) tire ses cas d'une graine de ``value``
+    (``secret.key()`` : le secret mêlé à l'empreinte du rendu).
 
-    La graine dépend du secret et du nom du test seulement : tous les rendus d'une
-    classe ont les mêmes cas. Les exemples explicites (``@public_example``) restent.
+    La graine dépend du secret, du rendu et du nom du test : le même rendu a toujours
+    les mêmes cas, un rendu changé en a d'autres. Les exemples explicites
+    (``@public_example``) restent.
     """
     graded = [item for item in items if item.get_closest_marker("question")]
     for function in {item.obj for item in graded if hasattr(item.obj, "hypothesis")}:
@@ -136,6 +139,8 @@ class Grading:
             )
         except SubmissionError as error:
             raise pytest.UsageError(f"soumission inutilisable : {error}") from None
+        # Les cas viennent du secret et de ce que contient le rendu (sa copie privée).
+        secret.use(self.secret, self.submission.copy.print)
         if not grading_config.KIT and not self.submission.isolation.isolated:
             # Avant que le moindre code de l'étudiant ne tourne, et une seule fois.
             sys.stderr.write(fit_lines(self.submission.isolation.sentence()) + "\n")
@@ -240,9 +245,70 @@ def pytest_collection_modifyitems(session, config, items):
         )
     scoring.assign_points(list(grading.results.values()))
     if grading.secret is not None:
-        draw_from_secret(items, grading.secret)
+        draw_from_secret(items, secret.key())
+    if not grading_config.KIT:
+        replay_failures_alone(items, grading)
     if project_session(session):
         project_helpers().waiting_last(items)
+
+
+def shown_example() -> bool:
+    """L'exemple en cours est-il de ceux qu'un échec montre (un exemple explicite, ou le
+    plus petit contre-exemple rejoué à la fin par hypothesis) ? Hors de hypothesis : oui."""
+    try:
+        from hypothesis.control import current_build_context
+
+        return current_build_context().is_final
+    except Exception:  # pas d'exemple hypothesis en cours
+        return True
+
+
+def replayed_alone(test, submission_of, function: str):
+    """Le test ``test`` dont l'échec montré est rejoué seul, dans un processus de travail
+    neuf : ce que le code de l'étudiant y dit de lui-même (le message d'une exception, ce
+    qu'il affiche, ce qu'il renvoie) ne peut parler que du contre-exemple montré, pas des
+    autres cas qu'il a vus avant (une table qui garderait chaque entrée reçue pour la
+    renvoyer dans un message). Si le cas rejoué seul réussit, l'échec est dit sans rien
+    citer du code."""
+
+    @functools.wraps(test)
+    def run(*args, **kwargs):
+        try:
+            return test(*args, **kwargs)
+        except Echec as failure:
+            if not shown_example():
+                raise
+            example = failure.example
+        submission_of().restart()
+        test(*args, **kwargs)  # son échec, s'il échoue encore, est celui qui est montré
+        text = (
+            f"{function} a échoué sur ce cas, mais pas quand il est rejoué seul, dans un "
+            "processus neuf : votre code garde-t-il quelque chose d'un appel à l'autre "
+            "(une variable globale, une liste remplie au fil des appels) ?"
+        )
+        raise Echec(text + (f"\n{example}" if example else ""), example)
+
+    return run
+
+
+def replay_failures_alone(items, grading: Grading) -> None:
+    """Chaque test noté rejoue seul, dans un processus neuf, le contre-exemple qu'il montre
+    (``replayed_alone``) : celui des tests à exemples tirés (hypothesis), et les autres."""
+    done = set()
+    for item in items:
+        marker = item.get_closest_marker("question")
+        if marker is None:
+            continue
+        function = marker.args[0]
+        hypothesis_part = getattr(item.obj, "hypothesis", None)
+        if hypothesis_part is not None:
+            if id(item.obj) not in done:
+                done.add(id(item.obj))
+                hypothesis_part.inner_test = replayed_alone(
+                    hypothesis_part.inner_test, lambda: grading.submission, function
+                )
+        else:
+            item.obj = replayed_alone(item.obj, lambda: grading.submission, function)
 
 
 @pytest.fixture(scope="session")

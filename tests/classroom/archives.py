@@ -74,7 +74,8 @@ def member_path(info: zipfile.ZipInfo) -> PurePosixPath | None:
     name = member_name(info).replace("\\", "/")
     path = PurePosixPath(name)
     if name.startswith("/") or re.match(r"[A-Za-z]:", name) or ".." in path.parts:
-        raise UnsafeArchive(f"l'archive contient un chemin qui sort de son dossier ({name})")
+        # Refusée pour elle-même : dans l'archive d'une classe, elle ne coûte que son rendu.
+        raise UnsafeMember(f"l'archive contient un chemin qui sort de son dossier ({name})")
     if "\0" in name:
         raise UnsafeArchive("l'archive contient un nom de fichier invalide")
     if any(part in SYSTEM_NAMES for part in path.parts):

@@ -2,8 +2,9 @@
 
 Chaque fichier ou dossier du dossier de la classe devient un rendu (:class:`Entry`)
 à noter, ou un rendu « non noté » avec sa raison (un ``.txt``, une archive
-refusée…) ; seuls les restes de système (``.DS_Store``, ``__MACOSX/``…) sont mis
-de côté, et listés. Les entrées de l'export de Moodle d'un même participant
+refusée…) ; seuls les restes de système et d'outils (``.DS_Store``, ``__MACOSX/``,
+``.git/``…) sont mis de côté, et listés : un nom caché ou étrange (un participant
+nommé « .. ») reste un rendu. Les entrées de l'export de Moodle d'un même participant
 forment un seul rendu ; deux entrées d'un même étudiant hors Moodle
 (``dupont.py`` et ``dupont/``) restent deux rendus, signalés l'un et l'autre.
 """
@@ -19,7 +20,13 @@ from pathlib import Path
 from classroom import moodle
 from classroom.archives import SUBMISSION_LIMITS, UnsafeArchive, extract_zip
 from grading.checks import folded
-from grading.locate import SubmissionError, is_python_file, is_system_entry, resolve_submission
+from grading.locate import (
+    SYSTEM_NAMES,
+    SubmissionError,
+    is_python_file,
+    is_system_entry,
+    resolve_submission,
+)
 from grading.safe_text import one_line
 
 # Les types de remise de Moodle autres que les fichiers, en français.
@@ -83,7 +90,7 @@ def list_class(folder: Path, refused: dict[str, str] | None = None) -> ClassFold
     ignored: list[Path] = []
     participants: dict[str, list[tuple[Path, moodle.MoodleName]]] = {}
     for path, is_dir in sorted(found.items(), key=lambda item: folded(item[0].name)):
-        if is_system_entry(path) and path not in reasons:
+        if is_leftover(path, is_dir) and path not in reasons:
             ignored.append(path)
             continue
         named = moodle.parse(path.name, is_dir)
@@ -106,6 +113,33 @@ def list_class(folder: Path, refused: dict[str, str] | None = None) -> ClassFold
     mark_duplicates(entries)
     give_labels(entries)
     return ClassFolder(entries, ignored)
+
+
+# Les dossiers cachés que des outils laissent dans un dossier (git, éditeurs, macOS).
+TOOL_FOLDERS = {".git", ".idea", ".vscode", ".ipynb_checkpoints", ".Trashes", ".fseventsd"}
+
+
+def is_leftover(path: Path, is_dir: bool) -> bool:
+    """Un reste de système ou d'outil, mis de côté (et listé) plutôt que noté.
+
+    Un nom caché n'en est pas un pour autant : un participant de Moodle nommé « .. »,
+    un dossier « .dupont », un « .tp.py » sont des rendus, notés ou expliqués. Seuls le
+    sont les noms de système (``.DS_Store``, ``__MACOSX``…), les fichiers « ._ » de
+    macOS, les dossiers des outils et les fichiers cachés qui ne sont pas des rendus.
+
+    >>> is_leftover(Path(".DS_Store"), False), is_leftover(Path(".git"), True)
+    (True, True)
+    >>> is_leftover(Path(".._1234_assignsubmission_file_"), True), is_leftover(Path("..."), True)
+    (False, False)
+    """
+    if not is_system_entry(path):
+        return False
+    name = path.name
+    if name in SYSTEM_NAMES or name.startswith("._") or name in TOOL_FOLDERS:
+        return True
+    if moodle.parse(name, is_dir) is not None:
+        return False
+    return not (is_dir or is_python_file(path) or is_zip(path))
 
 
 def student_name(path: Path, is_dir: bool) -> str:

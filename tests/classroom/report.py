@@ -102,9 +102,11 @@ def class_report(
     outcomes: list[Outcome],
     class_secret: str | None = None,
     pairs: list[similarity.Pair] | None = None,
+    uncompared: dict[str, str] | None = None,
 ) -> str:
     """La page HTML de la classe ; ``pairs`` : les rendus comparés deux à deux (None :
-    la comparaison n'a pas pu se faire, sans copydetect)."""
+    la comparaison n'a pas pu se faire, sans copydetect) ; ``uncompared`` : les rendus
+    notés qui n'ont pas été comparés, ou pas en entier (nom → remarque)."""
     graded = [o for o in outcomes if o.graded]
     missing = [o for o in outcomes if not o.graded]
     scores = [o.score for o in graded]
@@ -126,7 +128,7 @@ def class_report(
             tests(graded),
             counterexamples(graded),
         ]
-    body += [similar_submissions(pairs), not_graded(missing), students(outcomes)]
+    body += [similar_submissions(pairs, uncompared), not_graded(missing), students(outcomes)]
     return (
         '<!DOCTYPE html>\n<html lang="fr">\n<head>\n<meta charset="utf-8">\n'
         f'<meta http-equiv="Content-Security-Policy" content="{POLICY}">\n'
@@ -235,8 +237,11 @@ def highlighted(code: str, passages: list[tuple[int, int]]) -> str:
     return "".join(parts)
 
 
-def similar_submissions(pairs: list[similarity.Pair] | None) -> str:
-    """Les rendus qui se ressemblent, côte à côte : un signal, jamais une note."""
+def similar_submissions(
+    pairs: list[similarity.Pair] | None, uncompared: dict[str, str] | None = None
+) -> str:
+    """Les rendus qui se ressemblent, côte à côte : un signal, jamais une note ; puis ceux
+    qui n'ont pas été comparés, ou pas en entier, et pourquoi."""
     title = "<section><h2>Rendus qui se ressemblent</h2>"
     if pairs is None:
         return (
@@ -270,4 +275,9 @@ def similar_submissions(pairs: list[similarity.Pair] | None) -> str:
         f"<pre>{highlighted(pair.codes[1], pair.passages[1])}</pre></div>"
         for pair in close[:SHOWN_PAIRS]
     )
-    return title + intro + table + sides + "</section>"
+    notes = "".join(
+        f"<li>{escape(name)} : {escape(note)}</li>" for name, note in (uncompared or {}).items()
+    )
+    if notes:
+        notes = f"<p>Rendus notés pas ou pas entièrement comparés :</p><ul>{notes}</ul>"
+    return title + intro + table + sides + notes + "</section>"

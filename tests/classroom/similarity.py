@@ -8,6 +8,13 @@ est comparé après que les noms, les textes et les commentaires ont été effac
 (l'ordre des fonctions ne compte pas). Ce que le kit donne à tous (ses
 documentations, ses signatures) est retiré des empreintes avant la comparaison.
 
+Ce qui est comparé d'un rendu (``submission_code``) : le fichier noté, ou chaque module
+du paquet, à toute profondeur, sans suivre aucun lien symbolique ; au plus
+:data:`MAX_BYTES` octets lus par rendu (un lien vers ``/dev/zero`` n'est pas lu) ; les
+commentaires et les lignes vides retirés avant de couper le code à :data:`MAX_CHARS`
+caractères (``grading/source_text.py``). Un rendu noté dont le code n'a pas pu être
+comparé est listé comme tel, avec la raison (``similarite.csv``, la console, la page).
+
 Sans copydetect, ``similar_pairs`` renvoie None et la page le dit.
 """
 
@@ -25,10 +32,12 @@ from pathlib import Path
 
 from classroom.spreadsheet import text_cell
 from grading.locate import locate
+from grading.source_text import code_only, python_files, read_bounded
 
 NOISE, WINDOW = 25, 6  # une suite de 25 lexèmes au moins ; toute suite de 30 est vue
 SIGNAL = 0.5  # la part de code partagée à partir de laquelle une paire est montrée
-MAX_CHARS = 200_000  # le code d'un rendu lu pour la comparaison
+MAX_BYTES = 2**20  # les octets lus au plus d'un rendu (tous ses modules ensemble)
+MAX_CHARS = 200_000  # le code comparé d'un rendu, sans commentaires ni lignes vides
 INSTALL = 'pip install -e ".[similarite]"'
 
 
@@ -47,20 +56,59 @@ class Pair:
         return max(self.shares)
 
 
-def submission_code(path: Path) -> str | None:
-    """Le code noté d'un rendu (le fichier, ou les modules du paquet bout à bout)."""
+@dataclass
+class Code:
+    """Le code d'un rendu pour la comparaison ; ``remark`` : pourquoi il n'est pas comparé
+    (``text`` vaut None), ou ce qui n'en a pas été lu."""
+
+    text: str | None
+    remark: str | None = None
+
+
+def submission_code(path: Path) -> Code:
+    """Le code noté d'un rendu (le fichier, ou chaque module du paquet), sans commentaires."""
     try:
         located = locate(path)
-        files = [located.path] if located.kind == "file" else sorted(located.path.glob("*.py"))
-        text = "\n".join(f.read_text(encoding="utf-8", errors="replace") for f in files)
-    except Exception:  # un rendu illisible n'est simplement pas comparé
-        return None
-    return text[:MAX_CHARS]
+    except Exception as error:  # un rendu introuvable n'est pas comparé
+        return Code(None, f"code introuvable ({error})")
+    if os.path.islink(located.path):
+        return Code(None, "le code est un lien symbolique, non suivi")
+    if located.kind == "file":
+        files, skipped = [located.path], []
+        root = located.path.parent
+    else:
+        files, skipped = python_files(located.path)
+        root = located.path
+    parts, left = [], MAX_BYTES
+    for file in files:
+        name = file.relative_to(root).as_posix()
+        if left <= 0:
+            skipped.append(f"{name} (plus de {MAX_BYTES // 2**20} Mio lus)")
+            continue
+        data, why = read_bounded(file, left)
+        if data is None:
+            skipped.append(f"{name} ({why})")
+            continue
+        left -= len(data)
+        if left <= 0:
+            skipped.append(f"la fin de {name} (plus de {MAX_BYTES // 2**20} Mio lus)")
+        parts.append(code_only(data.decode("utf-8", errors="replace")))
+    text = "\n".join(part for part in parts if part)
+    notes = [f"non lu : {', '.join(skipped)}"] if skipped else []
+    if len(text) > MAX_CHARS:
+        notes.append(f"comparé sur ses {MAX_CHARS:,} premiers caractères".replace(",", " "))
+        text = text[:MAX_CHARS]
+    if not text:
+        return Code(None, "aucun code lisible" + (f" ({'; '.join(notes)})" if notes else ""))
+    return Code(text, "; ".join(notes) or None)
 
 
-def similar_pairs(codes: dict[str, str], boilerplate: str) -> list[Pair] | None:
+def similar_pairs(
+    codes: dict[str, str], boilerplate: str, failed: dict[str, str] | None = None
+) -> list[Pair] | None:
     """Chaque paire de rendus, de la plus semblable à la moins semblable ; None sans
-    copydetect. ``boilerplate`` : le code que tous ont reçu (le tp.py du kit)."""
+    copydetect. ``boilerplate`` : le code que tous ont reçu (le tp.py du kit). Un code que
+    copydetect ne découpe pas en lexèmes est noté dans ``failed`` (nom → raison)."""
     # copydetect importe matplotlib, qui écrirait son cache de polices dans le dossier de
     # l'utilisateur : grade_class n'écrit rien hors du dossier des notes.
     cache = tempfile.mkdtemp(prefix="noter-classe-matplotlib-")
@@ -82,10 +130,13 @@ def similar_pairs(codes: dict[str, str], boilerplate: str) -> list[Pair] | None:
         except Exception:  # un code que le découpage en lexèmes ne lit pas
             return None
 
-    kit = fingerprint("kit", boilerplate)
+    kit = fingerprint("kit", code_only(boilerplate))
     ignored = sorted(kit.hashes) if kit is not None else None
     prints = {name: fingerprint(name, code, ignored) for name, code in codes.items()}
     names = sorted(name for name, found in prints.items() if found is not None)
+    if failed is not None:
+        for name in sorted(set(prints) - set(names)):
+            failed[name] = "copydetect n'a pas pu découper son code en lexèmes"
     pairs = []
     for index, first in enumerate(names):
         for second in names[index + 1 :]:
@@ -109,19 +160,23 @@ class Comparison:
     """``similar_pairs`` calculée dans un fil à part, pendant que la classe est notée :
     copydetect n'occupe qu'un cœur, et ne fait plus attendre la fin de la notation."""
 
-    def __init__(self, codes: dict[str, str], boilerplate: str):
+    def __init__(self, codes: dict[str, Code], boilerplate: str):
         self.pairs: list[Pair] | None = None
         self.error: BaseException | None = None
         self.done = threading.Event()
+        # Ce qui n'a pas pu être comparé, ou pas en entier, et pourquoi (nom → raison).
+        self.remarks = {name: code.remark for name, code in codes.items() if code.remark}
+        self.failed: dict[str, str] = {}
+        texts = {name: code.text for name, code in codes.items() if code.text is not None}
         # Un fil « démon » : un Ctrl-C pendant la notation n'attend pas la comparaison.
         thread = threading.Thread(
-            target=self.run, args=(codes, boilerplate), name="comparaison", daemon=True
+            target=self.run, args=(texts, boilerplate), name="comparaison", daemon=True
         )
         thread.start()
 
     def run(self, codes: dict[str, str], boilerplate: str) -> None:
         try:
-            self.pairs = similar_pairs(codes, boilerplate)
+            self.pairs = similar_pairs(codes, boilerplate, self.failed)
         except BaseException as error:  # relevée par among
             self.error = error
         finally:
@@ -137,6 +192,23 @@ class Comparison:
             return None
         return [pair for pair in self.pairs if pair.first in names and pair.second in names]
 
+    def notes(self, names: set[str]) -> dict[str, str]:
+        """Pour les rendus ``names`` (les rendus notés) : ceux qui n'ont pas été comparés
+        (« non comparé : … ») ou pas en entier, avec la raison (nom → remarque)."""
+        self.done.wait()
+        notes = {}
+        for name in sorted(names):
+            reasons = [r for r in (self.remarks.get(name), self.failed.get(name)) if r]
+            if not reasons:
+                continue
+            compared = self.pairs is not None and any(
+                name in (pair.first, pair.second) for pair in self.pairs
+            )
+            notes[name] = ("comparé en partie : " if compared else "non comparé : ") + "; ".join(
+                reasons
+            )
+        return notes
+
 
 def kit_skeleton() -> str:
     """Le tp.py du kit : la référence sans ses solutions (ce que chaque étudiant a reçu)."""
@@ -145,12 +217,15 @@ def kit_skeleton() -> str:
     return kit.kit_tp_text(Path(__file__).resolve().parents[2])
 
 
-def write_csv(path: Path, pairs: list[Pair]) -> None:
+def write_csv(path: Path, pairs: list[Pair], notes: dict[str, str] | None = None) -> None:
     """Toutes les paires, de la plus semblable à la moins semblable (UTF-8 avec BOM,
-    « ; » et virgule décimale, comme notes.csv)."""
+    « ; » et virgule décimale, comme notes.csv), puis une ligne par rendu noté qui n'a pas
+    été comparé, ou pas en entier (``notes`` : nom → remarque), sans part."""
     with path.open("w", newline="", encoding="utf-8-sig") as handle:
         writer = csv.writer(handle, delimiter=";")
-        writer.writerow(["rendu 1", "rendu 2", "part de 1 dans 2", "part de 2 dans 1"])
+        writer.writerow(["rendu 1", "rendu 2", "part de 1 dans 2", "part de 2 dans 1", "remarque"])
         for pair in pairs:
             shares = [f"{share:.2f}".replace(".", ",") for share in pair.shares]
-            writer.writerow([text_cell(pair.first), text_cell(pair.second), *shares])
+            writer.writerow([text_cell(pair.first), text_cell(pair.second), *shares, ""])
+        for name, note in (notes or {}).items():
+            writer.writerow([text_cell(name), "", "", "", text_cell(note)])

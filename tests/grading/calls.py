@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import time
 from dataclasses import dataclass, field
 
@@ -421,9 +422,10 @@ def abort_for(lost: WorkerLost, graded: str, seconds: float, limits) -> GraderAb
             f"pendant l'appel de {graded}, le processus de travail a envoyé {lost.detail} "
             "(votre code a-t-il écrit sur le canal du correcteur ?)",
         )
-    return GraderAbort(
-        "died", f"pendant l'appel de {graded}, {lost.detail} (os._exit ? mémoire épuisée ?)"
-    )
+    hint = " (os._exit ? mémoire épuisée ?)"
+    if lost.signal_number == getattr(signal, "SIGSYS", None):
+        hint = ""  # la cause est déjà dite
+    return GraderAbort("died", f"pendant l'appel de {graded}, {lost.detail}{hint}")
 
 
 def malformed(worker: WorkerProcess, graded: str, error: Malformed, limits) -> GraderAbort:

@@ -31,7 +31,10 @@ SCRATCH_BYTES = 16 * 2**20
 SCRATCH_ENTRIES = 1000
 TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 # Les signaux que le processus de travail ne peut pas s'envoyer lui-même (le filtre
-# seccomp lui interdit tout envoi de signal) : une mort par l'un d'eux vient d'ailleurs.
+# seccomp lui interdit tout envoi de signal) : une mort par l'un d'eux vient d'ailleurs,
+# si le filtre est posé (sans lui, le processus a pu se les envoyer). Sous bubblewrap, le
+# code de sortie 128 + N dit « tué par le signal N » : le filtre interdit aussi de quitter
+# avec un code de 128 ou plus (``lockdown.exit_status_check``).
 EXTERNAL_SIGNALS = {
     signal.SIGHUP,
     signal.SIGINT,
@@ -132,6 +135,9 @@ class WorkerProcess:
         self.meter: Meter | None = None
         self.buffer = b""
         self.killed_by_judge = False
+        # Le filtre seccomp est posé (le processus l'a dit avant que le rendu ne tourne) :
+        # un signal reçu ne peut venir que de l'extérieur.
+        self.sealed = False
         # Avec Landlock : ce que le processus de travail s'interdit (lockdown.py) et le
         # dossier où il peut écrire, que le juge surveille (check).
         self.confine: dict | None = None
@@ -146,6 +152,7 @@ class WorkerProcess:
         a écrite : rien n'est lancé.
         """
         copy.check_grader()
+        self.sealed = False
         python = [str(sandbox.interpreter()), "-S", "-s", "-B"]
         if self.isolation.mode == "bwrap":
             inside = self.start_in_bwrap(copy, python, env)
@@ -286,8 +293,16 @@ class WorkerProcess:
                 name = signal.Signals(number).name
             except ValueError:
                 name = f"signal {number}"
-            if number in EXTERNAL_SIGNALS:
+            if number in EXTERNAL_SIGNALS and self.sealed:
                 return WorkerLost("external", f"arrêté de l'extérieur ({name})", number)
+            if number == getattr(signal, "SIGSYS", None) and self.sealed:
+                return WorkerLost(
+                    "died",
+                    "le processus a été arrêté par le filtre des appels système : votre "
+                    "code a quitté avec un code de sortie de 128 ou plus (os._exit ?), ou "
+                    "fait un appel système interdit",
+                    number,
+                )
             return WorkerLost("died", f"le processus a reçu le signal {name}", number)
         return WorkerLost("died", f"le processus s'est arrêté (code de sortie {code})")
 

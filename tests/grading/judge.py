@@ -196,6 +196,14 @@ class Submission:
         self.budget.seconds_left = self.limits.test_seconds
         self.retried = False
 
+    def restart(self):
+        """Un processus de travail neuf, qui n'a encore vu aucun cas (lancé au prochain
+        appel), et un budget de temps neuf : pour rejouer seul le contre-exemple qu'un
+        retour va montrer (``conftest.replayed_alone``)."""
+        self.worker.stop()
+        self.loading = False
+        self.begin_test()
+
     # -- les appels ------------------------------------------------------------
     def exchange(self, request: dict, graded: str, seconds: float, lines: list[str]):
         """Envoie une requête, sert lectures et relais ; renvoie (réponse, conversation).

@@ -90,6 +90,7 @@ def finish_load(worker: WorkerProcess, limits: Limits) -> tuple[dict, dict | Non
     # travail est dans sa session définitive (bwrap fait setsid juste avant).
     give_niceness(worker.pid, os.getpriority(os.PRIO_PROCESS, 0))
     lockdown = locked["locked"] if type(locked.get("locked")) is dict else None
+    worker.sealed = (lockdown or {}).get("seccomp") is True
     if worker.confine and type((lockdown or {}).get("landlock")) is not int:
         worker.stop()
         why = (lockdown or {}).get("refused")

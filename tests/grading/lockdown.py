@@ -32,7 +32,9 @@ la notation ; et un signal reçu ne peut venir que de l'extérieur.
 
 Le filtre est un petit programme BPF, écrit ici octet par octet : il compare le
 numéro de l'appel système à la liste permise ; un appel fait avec une autre
-convention d'appel que celle de la machine (x32, i386) tue le processus. Les
+convention d'appel que celle de la machine (x32, i386) tue le processus, comme une
+sortie avec un code de 128 ou plus (celui d'un processus tué par un signal, sous
+bubblewrap : ``os._exit(137)`` ne passe pas pour un SIGKILL venu d'ailleurs). Les
 numéros de chaque architecture viennent des tables du noyau (``unistd.h``) ;
 ``tests/project/test_safeguards.py`` les compare à celles de libseccomp quand elle est là.
 """
@@ -124,11 +126,20 @@ X32_SYSCALL_BIT = 0x40000000
 LOAD_WORD = 0x20  # BPF_LD | BPF_W | BPF_ABS
 JUMP_IF_EQUAL = 0x15  # BPF_JMP | BPF_JEQ | BPF_K
 JUMP_IF_GREATER_OR_EQUAL = 0x35  # BPF_JMP | BPF_JGE | BPF_K
+JUMP_IF_BITS = 0x45  # BPF_JMP | BPF_JSET | BPF_K
 RETURN = 0x06  # BPF_RET | BPF_K
 ALLOW = 0x7FFF0000
 KILL_PROCESS = 0x80000000
 REFUSE = 0x00050000 | errno.EPERM  # SECCOMP_RET_ERRNO
 OFFSET_NR, OFFSET_ARCH = 0, 4  # dans struct seccomp_data
+# Le premier argument de l'appel (ses 32 bits de poids faible : les deux architectures
+# sont petit-boutistes), dans struct seccomp_data.
+OFFSET_FIRST_ARGUMENT = 16
+# Un code de sortie de 128 ou plus est ce que bubblewrap rend pour un processus tué par
+# un signal (128 + le signal) : le processus de travail ne peut pas quitter avec un tel
+# code (os._exit(137) passerait pour un SIGKILL venu de l'extérieur), il est arrêté par
+# le filtre (SIGSYS), ce qui se voit comme une faute du code.
+SIGNAL_LIKE_STATUS = 0x80
 
 PR_SET_PDEATHSIG = 1
 PR_SET_NO_NEW_PRIVS = 38
@@ -165,11 +176,28 @@ def seccomp_program(machine: str) -> bytes:
             instruction(JUMP_IF_GREATER_OR_EQUAL, X32_SYSCALL_BIT, 0, 1),
             instruction(RETURN, KILL_PROCESS),
         ]
+    program += exit_status_check(machine)
     for number in allowed_numbers(machine):
         # Si c'est ce numéro : l'instruction suivante (permettre) ; sinon, sauter par-dessus.
         program += [instruction(JUMP_IF_EQUAL, number, 0, 1), instruction(RETURN, ALLOW)]
     program.append(instruction(RETURN, REFUSE))
     return b"".join(program)
+
+
+def exit_status_check(machine: str) -> list[bytes]:
+    """Les instructions qui tuent le processus (SIGSYS) s'il quitte (``exit``,
+    ``exit_group``) avec un code de 128 ou plus ; le numéro de l'appel est rechargé
+    ensuite pour la liste permise."""
+    table = NUMBERS[machine]
+    return [
+        instruction(JUMP_IF_EQUAL, table["exit_group"], 1, 0),
+        # Ni exit_group ni exit : sauter les quatre instructions du contrôle.
+        instruction(JUMP_IF_EQUAL, table["exit"], 0, 4),
+        instruction(LOAD_WORD, OFFSET_FIRST_ARGUMENT),
+        instruction(JUMP_IF_BITS, SIGNAL_LIKE_STATUS, 0, 1),
+        instruction(RETURN, KILL_PROCESS),
+        instruction(LOAD_WORD, OFFSET_NR),
+    ]
 
 
 def open_descriptors() -> int:

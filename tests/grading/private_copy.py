@@ -11,6 +11,7 @@ grossit pendant qu'on le lit.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import stat
@@ -168,6 +169,7 @@ class PrivateCopy:
             self.name = source.name if kind == "file" else "tp_demineur"
             self.path = code / self.name
             self.report = private_copy(kind, source, self.path, max_bytes, max_files)
+            self.print = self.code_print(kind)
             self.grader_sources = dict(grader or {})
             self.grader = self.workdir / "correcteur"
             self.grader.mkdir()
@@ -176,6 +178,18 @@ class PrivateCopy:
         except BaseException:
             self.remove()
             raise
+
+    def code_print(self, kind: str) -> str:
+        """L'empreinte (SHA-256) de tout ce que le processus de travail peut lire du rendu :
+        le nom et les octets de chaque fichier copié, avant que le moindre code ne tourne.
+        Le même fichier a toujours la même empreinte ; un octet changé (une ligne de table,
+        un commentaire, que le code pourrait lire dans son propre fichier), une autre."""
+        digest = hashlib.sha256(kind.encode())
+        for relative in sorted(self.report.copied):
+            path = self.path if kind == "file" else self.path / relative
+            digest.update(b"\0" + relative.encode("utf-8", "surrogateescape") + b"\0")
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+        return digest.hexdigest()
 
     def check_grader(self) -> None:
         """Vérifie, avant chaque lancement, que la copie du correcteur est intacte ; lève

@@ -10,6 +10,15 @@ test : les cas sont les mêmes pour tous les étudiants d'une classe, les mêmes
 Les exemples publics (ceux du kit, ``@public_example``) restent vérifiés avec ou
 sans secret : ils sont publics par construction.
 
+Les graines viennent du secret **et du rendu** : l'empreinte de ce que le rendu
+contient (``PrivateCopy.code_print``) est mêlée au secret (:func:`key`). Le même
+fichier a toujours les mêmes cas, donc la même note ; un fichier changé, même d'un
+octet, rencontre d'autres cas. Renvoyer sans fin contre un même secret (Gradescope)
+n'apprend donc rien d'utile au rendu suivant : le contre-exemple montré par un retour
+était celui de ce fichier-là, et le fichier qui l'apprend en aura d'autres. Les
+vérifications du correcteur étant faites pour donner le même verdict quels que soient
+les cas tirés, un code juste a 20/20 quel que soit le tirage.
+
 >>> derive("tulipe-4821", "test_is_coord_ok") == derive("tulipe-4821", "test_is_coord_ok")
 True
 >>> derive("tulipe-4821", "test_is_coord_ok") != derive("tulipe-4822", "test_is_coord_ok")
@@ -38,6 +47,7 @@ ALLOWED = re.compile(r"[A-Za-z0-9-]{4,64}")
 SYMBOLS = "abcdefghijkmnpqrstuvwxyz23456789"
 
 _active: str | None = None
+_submission: str | None = None  # l'empreinte du rendu noté, mêlée au secret
 
 
 def draw() -> str:
@@ -63,14 +73,30 @@ def derive(secret: str, label: str) -> int:
     return int.from_bytes(digest[:6], "big")
 
 
-def use(secret: str | None) -> None:
-    """Le secret de cette notation (None : les cas publics). Posé une fois, par conftest."""
-    global _active
+def use(secret: str | None, submission: str | None = None) -> None:
+    """Le secret de cette notation (None : les cas publics) et l'empreinte du rendu noté.
+    Posés une fois, par conftest."""
+    global _active, _submission
     _active = secret
+    _submission = submission
 
 
 def active() -> str | None:
     return _active
+
+
+def key() -> str | None:
+    """Ce d'où sont tirés les cas de cette notation : le secret mêlé à l'empreinte du rendu
+    (le secret seul, sans rendu connu) ; None sans secret (les cas publics).
+
+    >>> use("tulipe-4821", "abc"); k = key(); use("tulipe-4821", "abd"); k != key()
+    True
+    >>> use(None, "abc"); key() is None
+    True
+    """
+    if _active is None:
+        return None
+    return _active if _submission is None else f"{_active}\0rendu\0{_submission}"
 
 
 def seed(label: str, public: int) -> int:
@@ -82,7 +108,8 @@ def seed(label: str, public: int) -> int:
     True
     >>> use(None)
     """
-    return public if _active is None else derive(_active, label)
+    mixed = key()
+    return public if mixed is None else derive(mixed, label)
 
 
 def fingerprint(secret: str) -> str:

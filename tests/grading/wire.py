@@ -15,6 +15,9 @@ from .safe_text import printable
 
 MAX_DEPTH = 50  # une grille a trois niveaux ; au-delà, rien de ce que le TP renvoie
 SIMPLE = {type(None), bool, int, str}  # les valeurs simples d'une liste encodée
+# Le message d'une exception levée par le rendu, cité par le retour : 200 caractères au
+# plus (et seulement celui du contre-exemple montré, rejoué seul : conftest.replayed_alone).
+MESSAGE_CHARS = 200
 
 
 class Malformed(Exception):
@@ -193,7 +196,7 @@ def error_field(message: dict) -> dict | None:
     # contrôle ni ses demi-caractères (qu'aucun fichier UTF-8 ne peut contenir).
     return {
         "type": printable(kind[:100]),
-        "message": printable(text[:500]),
+        "message": printable(text[:MESSAGE_CHARS]),
         "line": line,
         "function": function,
     }

@@ -739,7 +739,7 @@ def test_les_copies_sont_trouvees_et_les_solutions_independantes_non(tmp_path):
     assert run.returncode == 0, run.stdout + run.stderr
     with (out / "similarite.csv").open(encoding="utf-8-sig", newline="") as handle:
         rows = list(csv.reader(handle, delimiter=";"))[1:]
-    shares = {(a, b): max(number(x), number(y)) for a, b, x, y in rows}
+    shares = {(a, b): max(number(x), number(y)) for a, b, x, y, _ in rows}
     assert len(shares) == 6
     copies = {("alice", "bruno"), ("alice", "chloe"), ("bruno", "chloe")}
     for pair, share in shares.items():
@@ -752,6 +752,65 @@ def test_les_copies_sont_trouvees_et_les_solutions_independantes_non(tmp_path):
         "<mark>" in page
         and "david" not in page.split("Rendus qui se ressemblent")[1].split("Rendus non notés")[0]
     )
+
+
+@pytest.mark.skipif(importlib.util.find_spec("copydetect") is None, reason="copydetect absent")
+def test_une_copie_cachee_est_trouvee_et_un_lien_n_est_pas_lu(tmp_path):
+    """Des copies de alice cachées : derrière 200 000 caractères de commentaires (bruno),
+    dans un sous-module du paquet (carla) ; le paquet de denis tient un lien vers
+    /dev/zero, jamais lu : il est comparé sans lui, et la remarque le dit."""
+    rendus = tmp_path / "rendus"
+    rendus.mkdir()
+    (rendus / "alice.py").write_text(REFERENCE, encoding="utf-8")
+    padding = "# " + "rien à voir " * 20 + "\n"
+    (rendus / "bruno.py").write_text(padding * 1000 + REFERENCE, encoding="utf-8")
+    carla = rendus / "carla" / "tp_demineur"
+    (carla / "interne").mkdir(parents=True)
+    (carla / "__init__.py").write_text("from .interne.jeu import *  # noqa\n")
+    (carla / "interne" / "__init__.py").write_text("")
+    (carla / "interne" / "jeu.py").write_text(REFERENCE, encoding="utf-8")
+    package(rendus / "denis" / "tp_demineur")
+    (rendus / "denis" / "tp_demineur" / "zero.py").symlink_to("/dev/zero")
+    out = tmp_path / "notes"
+    run = run_class(rendus, out)
+    assert run.returncode == 0, run.stdout + run.stderr
+    with (out / "similarite.csv").open(encoding="utf-8-sig", newline="") as handle:
+        rows = list(csv.reader(handle, delimiter=";"))[1:]
+    shares = {(a, b): max(number(x), number(y)) for a, b, x, y, _ in rows if b}
+    assert set(shares) == {
+        (a, b)
+        for a in ("alice", "bruno", "carla", "denis")
+        for b in ("bruno", "carla", "denis")
+        if a < b
+    }
+    assert all(share >= 0.9 for share in shares.values()), shares
+    notes = {a: note for a, b, _, _, note in rows if not b}
+    assert list(notes) == ["denis"], notes
+    assert notes["denis"].startswith("comparé en partie") and "zero.py" in notes["denis"]
+    assert "Ressemblance, denis : comparé en partie" in run.stdout
+
+
+def test_un_lien_ou_un_tube_ne_sont_pas_lus_et_la_lecture_est_bornee(tmp_path):
+    """Dans un paquet, un module qui est un lien vers /dev/zero et un tube nommé : ni lus
+    (ni MemoryError, ni attente), ni passés sous silence ; un fichier géant n'est lu que
+    jusqu'à la limite, et coupé après que ses commentaires ont été retirés."""
+    from classroom import similarity
+
+    folder = tmp_path / "tp_demineur"
+    folder.mkdir()
+    (folder / "__init__.py").write_text(DRAFT, encoding="utf-8")
+    (folder / "zero.py").symlink_to("/dev/zero")
+    os.mkfifo(folder / "tube.py")
+    code = similarity.submission_code(folder)
+    assert code.text == DRAFT.strip()
+    assert "zero.py (lien symbolique)" in code.remark
+    assert "tube.py (pas un fichier ordinaire)" in code.remark
+    huge = tmp_path / "geant.py"
+    huge.write_text(REFERENCE + "x = 1\n" * (similarity.MAX_BYTES // 3), encoding="utf-8")
+    code = similarity.submission_code(huge)
+    assert code.text is not None and len(code.text) == similarity.MAX_CHARS
+    assert "Mio lus" in code.remark and "premiers caractères" in code.remark
+    assert not [line for line in code.text.splitlines() if line.lstrip().startswith("#")]
 
 
 def test_la_page_sans_copydetect_le_dit():
@@ -785,6 +844,40 @@ def test_une_entree_refusee_de_l_archive_ne_coute_que_son_rendu(tmp_path):
     elodie = rows["Élodie Martin"]["statut"]
     assert elodie.startswith("non noté : une entrée de l'archive de la classe est refusée")
     assert "bombe" in elodie and "tp.py" in elodie
+
+
+def test_un_chemin_qui_sort_de_l_archive_ne_coute_que_son_rendu(tmp_path):
+    """Dans l'export de Moodle, une entrée de Jules qui sort de son dossier et une autre qui
+    sort de l'archive : Jules est « non noté » avec la raison, l'entrée hors de tout rendu a
+    sa ligne, rien n'est écrit hors du dossier ; Élodie et un participant nommé « .. » sont
+    notés."""
+    export = tmp_path / "export.zip"
+    zip_of(
+        export,
+        {
+            "Élodie Martin_1234_assignsubmission_file_/tp.py": REFERENCE,
+            "Jules Morel_3456_assignsubmission_file_/tp.py": REFERENCE,
+            "Jules Morel_3456_assignsubmission_file_/../../evasion.py": "x = 1\n",
+            "../hors_de_l_archive.py": "x = 1\n",
+            ".._9012_assignsubmission_file_/tp.py": REFERENCE,
+        },
+    )
+    run = run_class(export, tmp_path / "notes")
+    assert run.returncode == 0, run.stdout + run.stderr
+    rows = list(read_notes(tmp_path / "notes").values())
+    by_student = {}
+    for row in rows:
+        by_student.setdefault(row["etudiant"], []).append(row)
+    assert set(by_student) == {"..", "Élodie Martin", "Jules Morel"}
+    [elodie], [jules] = by_student["Élodie Martin"], by_student["Jules Morel"]
+    assert elodie["statut"] == "noté" and number(elodie["total (/20)"]) == pytest.approx(20.0)
+    assert jules["statut"].startswith("non noté : une entrée de l'archive de la classe est")
+    assert "sort de son dossier" in jules["statut"] and "evasion.py" in jules["statut"]
+    dots = {row["statut"].split(" :")[0]: row for row in by_student[".."]}
+    assert sorted(dots) == ["non noté", "noté"], by_student[".."]
+    assert number(dots["noté"]["total (/20)"]) == pytest.approx(20.0)
+    assert "hors_de_l_archive.py" in dots["non noté"]["statut"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["export.zip", "notes"]
 
 
 def test_une_ecriture_ratee_ne_coute_que_son_fichier(tmp_path):

@@ -12,10 +12,13 @@ la table n'a plus rien, sur aucune fonction.
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
+import io
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import zlib
@@ -231,3 +234,146 @@ def test_same_secret_same_grade(tmp_path):
     assert [t["output"] for t in first["tests"]] == [t["output"] for t in second["tests"]]
     lost = {t["tags"][0] for t in first["tests"] if t["score"] < t["max_score"]}
     assert lost == {"nb_adjacent_mines"}
+    # Le même code, un commentaire de plus : un autre fichier, d'autres cas, même verdict.
+    edited = tmp_path / "faux_commente.py"
+    edited.write_text(buggy.read_text(encoding="utf-8") + "# renvoyé\n", encoding="utf-8")
+    third = grade(edited, tmp_path / "trois.json", "--secret", value)
+    assert {t["tags"][0] for t in third["tests"] if t["score"] < t["max_score"]} == lost
+
+
+def test_the_cases_depend_on_every_byte_the_code_can_read(tmp_path):
+    """L'empreinte mêlée au secret : la même pour le même fichier, une autre pour un octet
+    de plus (un commentaire, que le code pourrait lire dans son propre fichier)."""
+    from grading.private_copy import PrivateCopy
+
+    code = tmp_path / "rendu.py"
+    code.write_text("def is_coord_ok(x, y, width, height):\n    return True\n", "utf-8")
+    prints = []
+    for text in (None, None, "# un commentaire\n"):
+        if text is not None:
+            code.write_text(code.read_text("utf-8") + text, "utf-8")
+        copy = PrivateCopy("file", code, 2**20, 10)
+        prints.append(copy.print)
+        copy.remove()
+    assert prints[0] == prints[1] != prints[2]
+    secret.use("essai-secret-0", prints[0])
+    first = secret.seed("uniformité 3x2", 3002)
+    secret.use("essai-secret-0", prints[2])
+    assert secret.seed("uniformité 3x2", 3002) != first
+    secret.use(None)
+
+
+# La moisson par les retours : un fichier sans logique, renvoyé encore et encore contre un
+# même secret (l'autograder de Gradescope). Chacune de ses fonctions cherche son entrée
+# dans sa table ; une entrée inconnue lève une exception dont le message porte les
+# entrées déjà vues dans le processus (un état gardé d'un appel à l'autre). Entre deux
+# envois, l'attaquant lit les retours, calcule les réponses de ces entrées (avec la
+# référence, hors du correcteur) et les ajoute à sa table.
+HARVEST_TEMPLATE = """
+import base64, json, zlib
+
+TABLE = json.loads(zlib.decompress(base64.b64decode("{data}")))
+SEEN = []
+
+
+def answer(name, args):
+    key = json.dumps([name, args])
+    if key not in TABLE:
+        SEEN.append(base64.urlsafe_b64encode(key.encode()).decode().rstrip("="))
+        raise ValueError("inconnu " + ".".join(reversed(SEEN[-40:])) + " fin")
+    record = TABLE[key]
+    print(record["out"], end="")
+    for grid, after in zip(args, record["after"]):
+        if isinstance(grid, list):
+            for row, new_row in zip(grid, after):
+                row[:] = new_row
+    return record["ret"]
+
+
+{functions}
+"""
+
+# Les fonctions sans lecture ni hasard : leur réponse ne dépend que de leurs arguments.
+HARVESTED = [
+    "initialise_open",
+    "is_coord_ok",
+    "nb_adjacent_mines",
+    "compute_neigh",
+    "display_board",
+    "is_move_ok",
+    "propagate_open_cells",
+    "is_finished",
+]
+
+
+def harvest_submission(table: dict) -> str:
+    data = base64.b64encode(zlib.compress(json.dumps(table, sort_keys=True).encode(), 9))
+    functions = "\n".join(
+        f"def {name}(*args):\n    return answer({name!r}, list(args))\n" for name in HARVESTED
+    )
+    return HARVEST_TEMPLATE.format(data=data.decode(), functions=functions)
+
+
+def leaked_inputs(result: dict) -> list[list]:
+    """Les entrées que les messages d'exception cités par les retours ont laissé passer."""
+    found = []
+    for test in result["tests"]:
+        for segment in re.findall(r"inconnu\s(.*?)\sfin", test["output"], re.DOTALL):
+            for token in re.sub(r"\s+", "", segment).split("."):
+                try:
+                    text = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4)).decode()
+                    name, args = json.loads(text)
+                except ValueError:
+                    continue  # un morceau coupé par la longueur du message
+                if name in HARVESTED and type(args) is list:
+                    found.append([name, args])
+    return found
+
+
+def reference_record(name: str, args: list) -> dict:
+    """Ce que fait la référence de cette entrée : sa réponse, les grilles après, l'affichage."""
+    sys.path.insert(0, str(ROOT))
+    import tp_demineur
+
+    called = json.loads(json.dumps(args))
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        ret = getattr(tp_demineur, name)(*called)
+    return {"ret": ret, "after": called, "out": printed.getvalue()}
+
+
+HARVEST_ROUNDS = 4
+
+
+def test_a_harvest_through_feedback_learns_nothing(table, tmp_path):
+    """Renvoyé quatre fois contre un même secret, en partant de la table apprise sur le
+    correcteur public et en apprenant à chaque envoi les entrées que citent les retours, le
+    fichier sans logique reste à 2/20 au plus : chaque retour ne cite que l'entrée de son
+    contre-exemple (rejoué seul, dans un processus neuf), et l'envoi suivant, un autre
+    fichier, a d'autres cas. L'attaque est réelle : des entrées sont apprises à chaque envoi."""
+    learnt_table: dict[str, dict] = {}
+    for record in json.loads((table.parent / "appels.json").read_text(encoding="utf-8")):
+        if record["name"] in HARVESTED:
+            learnt_table[json.dumps([record["name"], record["args"]])] = {
+                key: record[key] for key in ("ret", "after", "out")
+            }
+    scores, learnt = [], []
+    for round_number in range(HARVEST_ROUNDS):
+        submission = tmp_path / f"envoi_{round_number}.py"
+        submission.write_text(harvest_submission(learnt_table), encoding="utf-8")
+        result = grade(submission, tmp_path / f"envoi_{round_number}.json", "--secret", "moisson")
+        scores.append(result["score"])
+        for test in result["tests"]:
+            # Rejoué seul, le contre-exemple n'a vu que ses propres entrées : celles de sa
+            # fonction, jamais celles des tests d'avant.
+            cited = {name for name, _ in leaked_inputs({"tests": [test]})}
+            assert cited <= {test["tags"][0]}, (test["name"], cited)
+        new = 0
+        for name, args in leaked_inputs(result):
+            key = json.dumps([name, args])
+            if key not in learnt_table:
+                learnt_table[key] = reference_record(name, args)
+                new += 1
+        learnt.append(new)
+    assert all(count > 0 for count in learnt), learnt
+    assert max(scores) <= 2, (scores, learnt)

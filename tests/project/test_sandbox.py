@@ -778,6 +778,20 @@ def test_self_inflicted_kill_is_not_an_outside_incident(judge):
     assert "pas la faute de votre code" not in aborted.value.message
 
 
+@needs_sandbox
+@pytest.mark.parametrize("code", [137, 143, 393])
+def test_exit_with_a_kill_code_is_not_an_outside_kill(judge, code):
+    """os._exit(137) (128 + SIGKILL, ce que bubblewrap rend pour un processus tué) perd le
+    test comme toute sortie : ni appel refait, ni « ce n'est pas la faute de votre code »."""
+    sub = judge(f"import os\n\n\ndef is_finished(mines, opened):\n    os._exit({code})\n")
+    with pytest.raises(GraderAbort) as aborted:
+        sub.call("is_finished", MINES, OPENED)
+    assert sub.incidents == [], sub.incidents
+    assert aborted.value.cause == "died"
+    assert "os._exit" in aborted.value.message
+    assert "pas la faute de votre code" not in aborted.value.message
+
+
 STORE = '''
 import ctypes
 import fcntl

@@ -48,7 +48,7 @@ runpy.run_path(str(Path(__file__).resolve().parents[2] / "tp_demineur" / "python
 
 from classroom import moodle, similarity  # noqa: E402
 from classroom.archives import CLASS_LIMITS, UnsafeArchive, extract_zip  # noqa: E402
-from classroom.entries import Entry, is_zip, list_class, prepare  # noqa: E402
+from classroom.entries import Entry, is_leftover, is_zip, list_class, prepare  # noqa: E402
 from classroom.feedback import feedback  # noqa: E402
 from classroom.grade_sheet import write_notes  # noqa: E402
 from classroom.report import class_report  # noqa: E402
@@ -56,7 +56,6 @@ from classroom.results import Outcome, in_bareme_order  # noqa: E402
 from classroom.runner import SANDBOX_OPTIONS, Launcher, grade_one  # noqa: E402
 from classroom.summary import class_summary  # noqa: E402
 from grading import sandbox, scoring, secret  # noqa: E402
-from grading.locate import is_system_entry  # noqa: E402
 from grading.safe_text import one_line  # noqa: E402
 from grading.scoring import facts, french_number  # noqa: E402
 from tp_demineur.arguments import FrenchParser, bounded_int  # noqa: E402
@@ -187,7 +186,7 @@ def class_folder(rendus: Path, workdir: Path) -> tuple[Path, dict[str, str]]:
     refused: dict[str, str] = {}
     folder = extract_zip(rendus, workdir / "classe", CLASS_LIMITS, refused)
     paths = [PurePosixPath(name).parts for name in refused]
-    contents = [p for p in folder.iterdir() if not is_system_entry(p)]
+    contents = [p for p in folder.iterdir() if not is_leftover(p, p.is_dir())]
     if (
         len(contents) == 1
         and contents[0].is_dir()
@@ -203,19 +202,17 @@ def class_folder(rendus: Path, workdir: Path) -> tuple[Path, dict[str, str]]:
 
 def grade_all(
     entries: list[Entry], workdir: Path, out: Path, jobs: int
-) -> tuple[list[Outcome], list[similarity.Pair] | None]:
+) -> tuple[list[Outcome], list[similarity.Pair] | None, dict[str, str]]:
     """Prépare et note chaque rendu, ``jobs`` à la fois ; écrit sur la console le résultat
     de chacun dès qu'il est connu, avec ``N/M`` et le temps qu'il reste ; renvoie les
-    résultats dans l'ordre des rendus, et les paires de rendus notés qui se ressemblent
-    (comparées pendant la notation ; None sans copydetect)."""
+    résultats dans l'ordre des rendus, les paires de rendus notés qui se ressemblent
+    (comparées pendant la notation ; None sans copydetect), et les rendus notés qui n'ont
+    pas été comparés, ou pas en entier (nom → remarque)."""
     paths = {entry.label: prepare(entry, workdir) for entry in entries}
     codes = {
         label: similarity.submission_code(path) for label, path in paths.items() if path is not None
     }
-    comparison = similarity.Comparison(
-        {label: code for label, code in codes.items() if code is not None},
-        similarity.kit_skeleton(),
-    )
+    comparison = similarity.Comparison(codes, similarity.kit_skeleton())
     column = min(40, max(len(entry.label) for entry in entries))
     total = len(entries)
     gradable = sum(1 for path in paths.values() if path is not None)
@@ -259,9 +256,10 @@ def grade_all(
             launcher.close()
     for label, outcome in outcomes.items():
         if outcome.graded:
-            outcome.code = codes[label]
-    graded = {label for label, o in outcomes.items() if o.graded and o.code is not None}
-    return [outcomes[entry.label] for entry in entries], comparison.among(graded)
+            outcome.code = codes[label].text
+    graded = {label for label, o in outcomes.items() if o.graded}
+    ordered = [outcomes[entry.label] for entry in entries]
+    return ordered, comparison.among(graded), comparison.notes(graded)
 
 
 def console_line(outcome: Outcome) -> str:
@@ -287,6 +285,7 @@ def write_outputs(
     moodle_out_of: int,
     pairs: list[similarity.Pair] | None,
     class_secret: str | None = None,
+    uncompared: dict[str, str] | None = None,
 ) -> tuple[list[Path], list[str]]:
     """Écrit notes, retours, synthèse et feuille Moodle dans ``out`` ; ``pairs`` : les
     rendus qui se ressemblent (``grade_all`` ; None sans copydetect).
@@ -313,7 +312,7 @@ def write_outputs(
         attempt(out / "retours" / f"{label}.txt", write_text, texts[label])
         if outcome.graded:
             attempt(out / "json" / f"{label}.json", write_text, scoring.json_text(outcome.result))
-    report = class_report(outcomes, class_secret, pairs)
+    report = class_report(outcomes, class_secret, pairs, uncompared)
     written = [
         path
         for path, write, content in (
@@ -323,8 +322,9 @@ def write_outputs(
         )
         if attempt(path, write, content)
     ]
-    if pairs is not None and attempt(out / "similarite.csv", similarity.write_csv, pairs):
-        written.append(out / "similarite.csv")
+    similar = out / "similarite.csv"
+    if pairs is not None and attempt(similar, similarity.write_csv, pairs, uncompared):
+        written.append(similar)
     grades = [(o.entry.moodle, o.score) for o in outcomes if o.graded and o.entry.moodle]
     worksheet = out / "notes_moodle.csv"
     if grades and attempt(worksheet, moodle.write_worksheet, grades, moodle_out_of):
@@ -419,9 +419,11 @@ def grade_class(rendus: Path, out: Path, arguments, class_secret: str) -> int:
         # jusqu'à ce qu'ils soient tous écrits.
         stage = Path(tempfile.mkdtemp(prefix=".notation-en-cours-", dir=out))
         try:
-            outcomes, pairs = grade_all(listing.entries, workdir / "rendus", out, arguments.jobs)
+            outcomes, pairs, uncompared = grade_all(
+                listing.entries, workdir / "rendus", out, arguments.jobs
+            )
             written, failures = write_outputs(
-                stage, outcomes, arguments.moodle_sur, pairs, class_secret
+                stage, outcomes, arguments.moodle_sur, pairs, class_secret, uncompared
             )
         except BaseException:
             shutil.rmtree(stage, ignore_errors=True)
@@ -438,6 +440,8 @@ def grade_class(rendus: Path, out: Path, arguments, class_secret: str) -> int:
     written = [out / path.relative_to(stage) for path in written]
     if listing.ignored:
         print("Mis de côté (fichiers système) : " + ", ".join(p.name for p in listing.ignored))
+    for label, note in uncompared.items():
+        print(f"Ressemblance, {one_line(label)} : {shortened(one_line(note), 150)}.")
     for remark in dict.fromkeys(r for outcome in outcomes for r in outcome.entry.remarks):
         print(f"Attention : {remark}.")
     exposed = [o for o in outcomes if o.graded and facts(o.result).get("isolation") == "aucune"]
