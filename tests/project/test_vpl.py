@@ -83,7 +83,8 @@ def with_reference(text: str) -> str:
 def pytest_result(submission: str, tmp_path: Path) -> dict:
     """Le results.json de ``python -m pytest tests --submission`` avec le secret de
     l'activité, ici (avec le bac à sable de cette machine)."""
-    path = tmp_path / "rendu_pytest.py"
+    path = tmp_path / "pytest" / "tp.py"  # le même nom : les mêmes cas (secret.key)
+    path.parent.mkdir()
     path.write_text(submission, encoding="utf-8")
     arguments = [*runner.pytest_arguments(path), f"--secret={SECRET}"]
     _, received, problem = runner.run_process(arguments, str(tmp_path))
