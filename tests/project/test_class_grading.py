@@ -155,12 +155,12 @@ GRADED = {  # « etudiant rendu » -> total attendu
 }
 NOT_GRADED = {  # « etudiant rendu » -> ce que dit la raison
     # Un nom qui ressemble à une formule : le tableur le lit comme du texte.
-    "'=1+2 '=1+2.txt": "ce n'est pas un rendu (fichier .txt)",
+    "'=1+2 '=1+2.txt": "ce n'est pas un rendu (fichier texte, sans fonction du TP)",
     "bombe bombe.zip": "bombe",
     "evasion evasion.zip": "sort de son dossier",
     "Gaston Leroy Gaston Leroy_9012_assignsubmission_onlinetext/": "texte en ligne",
     "lien lien.zip": "lien symbolique",
-    "notes notes.txt": "ce n'est pas un rendu (fichier .txt)",
+    "notes notes.txt": "ce n'est pas un rendu (fichier texte, sans fonction du TP)",
 }
 
 
@@ -381,6 +381,72 @@ def test_l_archive_de_moodle_telle_quelle(tmp_path):
     assert [(r["Identifiant"], r["Nom complet"], r["Note"]) for r in rows] == [
         ("Participant2001", "Hélène Dubois", "20.00")
     ]
+
+
+def notebook(*cells: tuple[str, str]) -> str:
+    """Un notebook Jupyter (nbformat 4) fait de ces cellules (genre, texte)."""
+    return json.dumps(
+        {
+            "cells": [{"cell_type": kind, "metadata": {}, "source": text} for kind, text in cells],
+            "metadata": {},
+            "nbformat": 4,
+            "nbformat_minor": 5,
+        }
+    )
+
+
+def test_ce_qui_a_ete_recu_est_nomme_et_les_notebooks_notes(tmp_path):
+    """Un notebook (avec des commandes d'IPython), un .py renommé .txt, un .rar, un dossier
+    vide, un notebook illisible : chaque raison nomme ce qui a été reçu, et le notebook
+    comme le .txt sont notés, le retour dit comment."""
+    rendus = tmp_path / "rendus"
+    rendus.mkdir()
+    # is_finished fausse dans une cellule qui suit la bonne : l'ordre des cellules compte.
+    (rendus / "nina.ipynb").write_text(
+        notebook(
+            ("markdown", "# Mon TP"),
+            ("code", "%matplotlib inline\n!pip install numpy\nimport random"),
+            ("code", REFERENCE),
+            ("code", "%%bash\nrm -rf /"),
+            ("code", "%%time\n" + WRONG_IS_FINISHED),
+        ),
+        encoding="utf-8",
+    )
+    (rendus / "quentin.txt").write_text(REFERENCE, encoding="utf-8")
+    omar = rendus / "Omar Diallo_4242_assignsubmission_file_"
+    omar.mkdir()
+    (omar / "tp.rar").write_bytes(b"Rar!\x1a\x07\x00")
+    (rendus / "Paul Henry_4343_assignsubmission_file_").mkdir()
+    (rendus / "rose.ipynb").write_text("{pas du json", encoding="utf-8")
+    sami = rendus / "Sami Bel_4444_assignsubmission_file_"
+    (sami / ".ipynb_checkpoints").mkdir(parents=True)
+    (sami / "tp.ipynb").write_text(notebook(("code", REFERENCE)), encoding="utf-8")
+    (sami / "notes.txt").write_text(REFERENCE, encoding="utf-8")
+    out = tmp_path / "notes"
+    run = run_class(rendus, out)
+    assert run.returncode == 0, run.stdout + run.stderr
+    notes = {row["etudiant"]: row for row in read_notes(out).values()}
+    assert {name: notes[name]["statut"] for name in ("Omar Diallo", "Paul Henry", "rose")} == {
+        "Omar Diallo": "non noté : aucun code du TP trouvé : reçu : tp.rar (archive RAR, non "
+        "ouverte : seules les archives .zip sont ouvertes)",
+        "Paul Henry": "non noté : aucun code du TP trouvé : reçu : un dossier vide",
+        "rose": "non noté : aucun code du TP trouvé : reçu : rose.ipynb (notebook Jupyter "
+        "illisible : ce n'est pas du JSON)",
+    }
+    assert number(notes["nina"]["total (/20)"]) == 18.5
+    assert number(notes["quentin"]["total (/20)"]) == 20.0
+    assert number(notes["Sami Bel"]["total (/20)"]) == 20.0
+    nina = (out / "retours" / "nina.txt").read_text(encoding="utf-8")
+    assert (
+        "nina.ipynb est un notebook Jupyter : ses cellules de code, dans l'ordre, sont notées ; "
+        "retiré (commandes d'IPython ou du shell) : cellule 1 : %matplotlib inline, cellule 1 : "
+        "!pip install numpy, cellule 3 : %%bash, cellule 4 : %%time" in nina
+    )
+    quentin = (out / "retours" / "quentin.txt").read_text(encoding="utf-8")
+    assert "quentin.txt est un fichier texte qui contient du code Python : il est noté" in quentin
+    # Le notebook passe avant le .txt ; le .txt non noté est nommé.
+    assert "tp.ipynb est un notebook" in notes["Sami Bel"]["remarques"]
+    assert "non noté(s) : notes.txt" in notes["Sami Bel"]["remarques"]
 
 
 @pytest.mark.xfail(

@@ -4,9 +4,9 @@
 
 RENDUS est le dossier des rendus, ou l'archive .zip de Moodle (« Télécharger tous
 les travaux remis »), telle quelle ou extraite. Un rendu est un fichier ``.py``,
-un dossier (paquet ``tp_demineur/``, dossier qui le contient, ou dossier avec un
-seul fichier du TP) ou une archive ``.zip`` ; chaque entrée du dossier est notée
-ou dite « non notée » avec sa raison. Chaque rendu est noté par la même commande
+un notebook ``.ipynb``, un dossier (paquet ``tp_demineur/``, dossier qui le contient,
+ou dossier avec un seul fichier du TP) ou une archive ``.zip`` ; chaque entrée du
+dossier est notée ou dite « non notée » avec sa raison. Chaque rendu est noté par la même commande
 que pour un seul étudiant, ``python -m pytest tests --submission RENDU``,
 plusieurs à la fois, tous sur les mêmes cas, tirés du secret de la classe
 (``--secret``, ou tiré au hasard et écrit dans la synthèse). Dans NOTES (par
@@ -80,9 +80,9 @@ OUTPUTS = [
 def parse_arguments(argv=None):
     parser = FrenchParser(
         prog="python tests/tools/grade_class.py",
-        description="Note tous les rendus d'un dossier (un fichier .py, un dossier ou une "
-        "archive .zip par étudiant), ou de l'archive des travaux remis de Moodle, et écrit "
-        "notes.csv, un retour par étudiant et une synthèse de la classe.",
+        description="Note tous les rendus d'un dossier (un fichier .py, un notebook .ipynb, "
+        "un dossier ou une archive .zip par étudiant), ou de l'archive des travaux remis de "
+        "Moodle, et écrit notes.csv, un retour par étudiant et une synthèse de la classe.",
     )
     parameters = parser.add_argument_group("paramètre")
     parameters.add_argument(
