@@ -1,6 +1,7 @@
 """Noter toute une classe d'un coup.
 
     python tests/tools/grade_class.py RENDUS [--sortie NOTES] [--jobs 2] [--force] [--secret S]
+                                           [--strict [zero|signaler]]
 
 RENDUS est le dossier des rendus, ou l'archive .zip de Moodle (« Télécharger tous
 les travaux remis »), telle quelle ou extraite. Un rendu est un fichier ``.py``,
@@ -46,7 +47,7 @@ runpy.run_path(str(Path(__file__).resolve().parents[2] / "tp_demineur" / "python
     "require_python"
 ]()
 
-from classroom import moodle, similarity  # noqa: E402
+from classroom import moodle, similarity, strict  # noqa: E402
 from classroom.archives import CLASS_LIMITS, UnsafeArchive, extract_zip  # noqa: E402
 from classroom.entries import Entry, is_zip, list_class, prepare  # noqa: E402
 from classroom.feedback import feedback  # noqa: E402
@@ -123,6 +124,16 @@ def parse_arguments(argv=None):
         help="le secret d'où sont tirés les cas de toute la classe : par défaut, un nouveau, "
         "tiré au hasard et écrit dans synthese.md ; redonnez-le pour noter à nouveau à "
         "l'identique (à défaut, la variable TP_DEMINEUR_SECRET)",
+    )
+    options.add_argument(
+        "--strict",
+        nargs="?",
+        const=strict.ZERO,
+        choices=strict.MODES,
+        help="un rendu que Python ne lance pas tel quel (erreur de syntaxe, tabulations "
+        "mêlées, encodage non déclaré, input() ou exception en tête) : zero (par défaut) lui "
+        "donne 0, signaler garde sa note ; la colonne statut dit pourquoi (sans --strict : "
+        "chargement indulgent, la note de ce qui marche)",
     )
     options.add_argument(
         "--moodle-sur",
@@ -273,6 +284,17 @@ def console_line(outcome: Outcome) -> str:
     return f"{french_number(outcome.score):>6} / 20{note}"
 
 
+def show_strict(outcomes: list[Outcome], mode: str | None) -> None:
+    """Applique le mode strict (``classroom/strict.py``) et dit sur la console qui il touche."""
+    if not strict.apply(outcomes, mode):
+        return
+    print(f"Mode strict ({mode}) : {strict.PREFIX} :")
+    for outcome in outcomes:
+        if outcome.strict:
+            grade = french_number(outcome.score)
+            print(f"  {outcome.entry.label}  {grade} / 20 : {one_line(outcome.strict)}")
+
+
 def shortened(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
@@ -420,6 +442,7 @@ def grade_class(rendus: Path, out: Path, arguments, class_secret: str) -> int:
         stage = Path(tempfile.mkdtemp(prefix=".notation-en-cours-", dir=out))
         try:
             outcomes, pairs = grade_all(listing.entries, workdir / "rendus", out, arguments.jobs)
+            show_strict(outcomes, arguments.strict)
             written, failures = write_outputs(
                 stage, outcomes, arguments.moodle_sur, pairs, class_secret
             )
