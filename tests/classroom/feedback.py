@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from classroom.results import Outcome, points_by_function, signed
+from classroom.results import Outcome, adjustment_text, points_by_function
 from grading import mark_scheme
 from grading.scoring import french_number
 
@@ -87,7 +87,7 @@ def adjustment_lines(outcome: Outcome) -> list[str]:
     if not outcome.adjustments:
         return lines
     lines.append(f"  note des tests : {french_number(outcome.tests_score)} / 20")
-    lines += [f"  {signed(a.points)} : {a.reason}" for a in outcome.adjustments]
+    lines += [f"  {adjustment_text(a)}" for a in outcome.adjustments]
     total = outcome.tests_score + sum(a.points for a in outcome.adjustments)
     if total != outcome.score:
         lines.append(f"  (ramenée entre 0 et {french_number(mark_scheme.TOTAL, 0)})")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from classroom.results import Outcome, points_by_function, signed
+from classroom.results import Outcome, adjustment_text, points_by_function
 from classroom.spreadsheet import write_table
 from grading import mark_scheme
 from grading.scoring import french_number
@@ -40,7 +40,7 @@ def notes_table(outcomes: list[Outcome]) -> tuple[list[str], list[list[str | flo
         row += [points.get(f) for f in mark_scheme.FUNCTIONS]
         if adjusted:
             row.append(sum(a.points for a in outcome.adjustments) if outcome.adjustments else None)
-        reasons = [f"ajustement {signed(a.points)} : {a.reason}" for a in outcome.adjustments]
+        reasons = [adjustment_text(a) for a in outcome.adjustments]
         remarks = " / ".join([*reasons, *outcome.notes])
         if len(remarks) > REMARKS_LIMIT:
             remarks = remarks[: REMARKS_LIMIT - 1] + "… (voir le retour)"

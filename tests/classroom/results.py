@@ -75,6 +75,14 @@ def signed(points: float) -> str:
     return ("+" if points >= 0 else "") + french_number(points)
 
 
+def adjustment_text(adjustment: Adjustment) -> str:
+    """Un ajustement en une ligne : ``ajustement +1,00 : raison``, ou ``commentaire : …``
+    sans points."""
+    if adjustment.points == 0:
+        return f"commentaire : {adjustment.reason}"
+    return f"ajustement {signed(adjustment.points)} : {adjustment.reason}"
+
+
 def points_by_function(result: dict) -> dict[str, float]:
     """Les points obtenus à chaque fonction du barème, dans l'ordre du barème."""
     points = dict.fromkeys(mark_scheme.FUNCTIONS, 0.0)

@@ -521,7 +521,7 @@ def test_le_mode_strict_met_zero_et_dit_pourquoi(tmp_path):
         assert row["remarques"].startswith("ajustement -"), row
     bob = (out / "retours" / "bob.txt").read_text(encoding="utf-8")
     assert "Note : 0,00 / 20\nMode strict, 0 : Python ne lance pas ce rendu tel quel" in bob
-    assert "  note des tests : 20,00 / 20\n  -20,00 : mode strict" in bob
+    assert "  note des tests : 20,00 / 20\n  ajustement -20,00 : mode strict" in bob
     assert "Mode strict (zero) : Python ne lance pas ce rendu tel quel :" in run.stdout
 
 
@@ -549,6 +549,83 @@ def test_le_mode_strict_signaler_garde_la_note():
     assert "a.py, ligne 3 (main()) arrête le chargement : m" in stops.status
     assert fine.status == "noté" and not fine.adjustments
     assert strict.apply([hung], None) == 0
+
+
+def fill_adjustments(path: Path, rows: list[str]) -> None:
+    """Remplit le modèle comme un tableur l'enregistrerait (sans BOM, en Windows-1252)."""
+    text = "\r\n".join(["etudiant;points;commentaire", *rows]) + "\r\n"
+    path.write_bytes(text.encode("cp1252"))
+
+
+def test_les_ajustements_de_l_enseignant_sont_ajoutes_partout(tmp_path):
+    """Le modèle écrit à la première notation, rempli, est ajouté à la suivante : notes.csv,
+    notes_moodle.csv, la page et chaque retour, la note restant entre 0 et 20."""
+    rendus = tmp_path / "rendus"
+    rendus.mkdir()
+    (rendus / "alice.py").write_text(REFERENCE, encoding="utf-8")
+    (rendus / "dupont.py").write_text(REFERENCE + WRONG_IS_FINISHED, encoding="utf-8")
+    helene = rendus / "Hélène Dubois_2001_assignsubmission_file_"
+    helene.mkdir()
+    (helene / "tp.py").write_text(REFERENCE, encoding="utf-8")
+    (rendus / "notes.txt").write_text("rien\n", encoding="utf-8")
+    out = tmp_path / "notes"
+    first = run_class(rendus, out, "--moodle-sur", "20")
+    assert first.returncode == 0, first.stdout + first.stderr
+    template = out / "ajustements.csv"
+    assert f"Modèle des ajustements écrit : {template}" in first.stdout
+    with template.open(encoding="utf-8-sig", newline="") as handle:
+        assert [row[0] for row in csv.reader(handle, delimiter=";")] == [
+            "etudiant",
+            "alice",
+            "dupont",
+            "Hélène Dubois_2001",
+            "notes",
+        ]
+    fill_adjustments(
+        template,
+        [
+            "alice;+1,5;« Pour aller plus loin » fait",
+            "dupont;-3;rendu en retard",
+            "dupont;;code bien commenté",
+            "Hélène Dubois_2001;-0.5;noms de variables",
+            "notes;2;rendu sur papier",
+            "zorro;1;inconnu",
+            "alice;;",
+        ],
+    )
+    second = run_class(rendus, out, "--moodle-sur", "20", "--force")
+    assert second.returncode == 0, second.stdout + second.stderr
+    assert "4 ligne(s) ajoutée(s) aux notes" in second.stdout
+    assert "laissée de côté, ligne 6 (notes) : ce rendu n'est pas noté" in second.stdout
+    assert "laissée de côté, ligne 7 (zorro) : aucun rendu de ce nom" in second.stdout
+    assert "Modèle des ajustements" not in second.stdout
+    notes = {row["etudiant"]: row for row in read_notes(out).values()}
+    totals = {name: (row["ajustement"], row["total (/20)"]) for name, row in notes.items()}
+    assert totals == {
+        "alice": ("1,50", "20,00"),  # 21,5 ramené à 20
+        "dupont": ("-3,00", "15,50"),
+        "Hélène Dubois": ("-0,50", "19,50"),
+        "notes": ("", ""),
+    }
+    assert notes["dupont"]["remarques"].startswith(
+        "ajustement -3,00 : rendu en retard / commentaire : code bien commenté"
+    )
+    with (out / "notes_moodle.csv").open(encoding="utf-8", newline="") as handle:
+        assert [row["Note"] for row in csv.DictReader(handle)] == ["19.50"]
+    dupont = (out / "retours" / "dupont.txt").read_text(encoding="utf-8")
+    assert (
+        "Note : 15,50 / 20\n  note des tests : 18,50 / 20\n  ajustement -3,00 : rendu en "
+        "retard\n  commentaire : code bien commenté\n" in dupont
+    )
+    alice = (out / "retours" / "alice.txt").read_text(encoding="utf-8")
+    assert "ajustement +1,50 : « Pour aller plus loin » fait\n  (ramenée entre 0 et 20)" in alice
+    page = (out / "rapport.html").read_text(encoding="utf-8")
+    assert "tests : 18,50 ; ajustement -3,00 : rendu en retard" in page
+    # Une faute de frappe arrête tout, avant de noter, et dit sa ligne.
+    fill_adjustments(template, ["alice;un point;oups"])
+    typo = run_class(rendus, out, "--force")
+    assert typo.returncode == 2 and "ligne 2 : « un point » n'est pas un nombre" in typo.stderr
+    assert "rendu(s)" not in typo.stdout
 
 
 def test_les_archives_refusees_sans_rien_ecrire(tmp_path):

@@ -1,7 +1,7 @@
 """Noter toute une classe d'un coup.
 
     python tests/tools/grade_class.py RENDUS [--sortie NOTES] [--jobs 2] [--force] [--secret S]
-                                           [--strict [zero|signaler]]
+                                           [--strict [zero|signaler]] [--ajustements F]
 
 RENDUS est le dossier des rendus, ou l'archive .zip de Moodle (« Télécharger tous
 les travaux remis »), telle quelle ou extraite. Un rendu est un fichier ``.py``,
@@ -25,7 +25,9 @@ défaut ``notes/``) :
   qui se ressemblent (avec copydetect) ;
 - ``similarite.csv`` : chaque paire de rendus notés et la part de code qu'ils
   partagent (avec copydetect) ;
-- ``json/ETUDIANT.json`` : le résultat au format results.json de Gradescope.
+- ``json/ETUDIANT.json`` : le résultat au format results.json de Gradescope ;
+- ``ajustements.csv`` (écrit une fois, jamais récrit) : le modèle des points que
+  l'enseignant ajoute ou retire à la main, que chaque notation suivante ajoute aux notes.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ runpy.run_path(str(Path(__file__).resolve().parents[2] / "tp_demineur" / "python
     "require_python"
 ]()
 
-from classroom import moodle, similarity, strict  # noqa: E402
+from classroom import adjustments, moodle, similarity, strict  # noqa: E402
 from classroom.archives import CLASS_LIMITS, UnsafeArchive, extract_zip  # noqa: E402
 from classroom.entries import Entry, is_zip, list_class, prepare  # noqa: E402
 from classroom.feedback import feedback  # noqa: E402
@@ -134,6 +136,13 @@ def parse_arguments(argv=None):
         "mêlées, encodage non déclaré, input() ou exception en tête) : zero (par défaut) lui "
         "donne 0, signaler garde sa note ; la colonne statut dit pourquoi (sans --strict : "
         "chargement indulgent, la note de ce qui marche)",
+    )
+    options.add_argument(
+        "--ajustements",
+        type=Path,
+        metavar="FICHIER",
+        help="les points ajoutés ou retirés à la main et leur raison, à ajouter aux notes "
+        "(par défaut SORTIE/ajustements.csv, dont la première notation écrit le modèle)",
     )
     options.add_argument(
         "--moodle-sur",
@@ -284,6 +293,17 @@ def console_line(outcome: Outcome) -> str:
     return f"{french_number(outcome.score):>6} / 20{note}"
 
 
+def show_adjustments(lines: list[adjustments.Line], outcomes: list[Outcome], path: Path) -> None:
+    """Ajoute les ajustements de l'enseignant aux rendus ; la console dit combien, et
+    chaque ligne laissée de côté avec sa raison."""
+    if not lines:
+        return
+    ignored = adjustments.merge(lines, outcomes)
+    print(f"Ajustements de {path} : {len(lines) - len(ignored)} ligne(s) ajoutée(s) aux notes.")
+    for reason in ignored:
+        print(f"  ATTENTION : laissée de côté, {reason}.")
+
+
 def show_strict(outcomes: list[Outcome], mode: str | None) -> None:
     """Applique le mode strict (``classroom/strict.py``) et dit sur la console qui il touche."""
     if not strict.apply(outcomes, mode):
@@ -371,7 +391,8 @@ def main(argv=None) -> int:
         return 2
     try:
         class_secret = class_cases_secret(arguments.secret)
-    except ValueError as error:
+        manual = manual_adjustments(arguments)
+    except (ValueError, OSError) as error:
         print(f"Rien n'a été noté : {error}.", file=sys.stderr)
         return 2
     SANDBOX_OPTIONS[:] = [
@@ -399,7 +420,7 @@ def main(argv=None) -> int:
         os.environ[sandbox.PROBED] = isolation.encode()
     sandbox.protect_judge()  # le secret de la classe est dans l'environnement de ce processus
     try:
-        return grade_class(rendus, out, arguments, class_secret)
+        return grade_class(rendus, out, arguments, class_secret, manual)
     except KeyboardInterrupt:
         print("\nNotation interrompue : les résultats sont incomplets.", file=sys.stderr)
         return 130
@@ -420,7 +441,27 @@ def class_cases_secret(given: str | None) -> str:
     return value
 
 
-def grade_class(rendus: Path, out: Path, arguments, class_secret: str) -> int:
+def adjustments_file(arguments) -> Path:
+    return arguments.ajustements or arguments.sortie / adjustments.FILE_NAME
+
+
+def manual_adjustments(arguments) -> list[adjustments.Line]:
+    """Les lignes du fichier des ajustements (aucune s'il n'existe pas encore) ; lu avant
+    de noter : une faute de frappe arrête tout de suite, avec sa ligne."""
+    path = adjustments_file(arguments)
+    if not path.exists():
+        if arguments.ajustements:
+            raise FileNotFoundError(f"{path} n'existe pas")
+        return []
+    try:
+        return adjustments.read_lines(path)
+    except adjustments.AdjustmentsError as error:
+        raise ValueError(f"{path} : {error}") from None
+
+
+def grade_class(
+    rendus: Path, out: Path, arguments, class_secret: str, manual: list[adjustments.Line]
+) -> int:
     start = time.monotonic()
     print(
         f"Secret des cas de cette classe : {class_secret} (pour noter à nouveau à "
@@ -443,6 +484,7 @@ def grade_class(rendus: Path, out: Path, arguments, class_secret: str) -> int:
         try:
             outcomes, pairs = grade_all(listing.entries, workdir / "rendus", out, arguments.jobs)
             show_strict(outcomes, arguments.strict)
+            show_adjustments(manual, outcomes, adjustments_file(arguments))
             written, failures = write_outputs(
                 stage, outcomes, arguments.moodle_sur, pairs, class_secret
             )
@@ -459,6 +501,13 @@ def grade_class(rendus: Path, out: Path, arguments, class_secret: str) -> int:
         )
         return 1
     written = [out / path.relative_to(stage) for path in written]
+    template = adjustments_file(arguments)
+    if not template.exists():
+        try:
+            adjustments.write_template(template, outcomes)
+            print(f"Modèle des ajustements écrit : {template} (à remplir, puis noter à nouveau).")
+        except OSError as error:
+            print(f"Le modèle {template} n'a pas pu être écrit : {error.strerror}.")
     if listing.ignored:
         print("Mis de côté (fichiers système) : " + ", ".join(p.name for p in listing.ignored))
     for remark in dict.fromkeys(r for outcome in outcomes for r in outcome.entry.remarks):
