@@ -115,6 +115,7 @@ def build_class(folder: Path):
 def run_class(rendus: Path, out: Path, *options: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, str(SCRIPT), str(rendus), "--sortie", str(out), *options],
+        stdin=subprocess.DEVNULL,  # sans terminal : rien n'attend de réponse
         capture_output=True,
         text=True,
         timeout=1800,
@@ -330,7 +331,7 @@ def test_la_synthese_compte_des_etudiants(graded):
     assert "  de 18 à 20  " in summary and "2 rendus pour dupont" in summary
 
 
-def test_une_nouvelle_notation_remplace_ou_refuse(graded, tmp_path):
+def test_une_nouvelle_notation_remplace_ou_attend(graded, tmp_path):
     out, _ = graded
     rendus = tmp_path / "rendus"
     rendus.mkdir()
@@ -343,7 +344,7 @@ def test_une_nouvelle_notation_remplace_ou_refuse(graded, tmp_path):
     (copy / "retours" / "ancien.txt").write_text("un ancien retour\n", encoding="utf-8")
     (copy / "a_garder.txt").write_text("pas à nous\n", encoding="utf-8")
     refused = run_class(rendus, copy)
-    assert refused.returncode == 2 and "--force" in refused.stderr
+    assert refused.returncode == 3 and "relancez avec --remplacer" in refused.stdout
     assert (copy / "retours" / "ancien.txt").exists()
     assert (copy / "notes.csv").read_bytes() == (out / "notes.csv").read_bytes()
     done = run_class(rendus, copy, "--force")
@@ -353,6 +354,55 @@ def test_une_nouvelle_notation_remplace_ou_refuse(graded, tmp_path):
     assert (copy / "a_garder.txt").exists()
     inside = run_class(rendus, rendus / "notes")
     assert inside.returncode == 2 and "dans le dossier des rendus" in inside.stderr
+
+
+def test_une_nouvelle_notation_montre_ce_qui_change_avant_de_remplacer(tmp_path):
+    """Noter à nouveau : qui change, de combien, quels tests, sur la console et dans
+    differences.txt ; rien n'est remplacé sans terminal, une réponse « o » remplace."""
+    rendus = tmp_path / "rendus"
+    rendus.mkdir()
+    for name in ("alice", "bob"):
+        (rendus / f"{name}.py").write_text(REFERENCE, encoding="utf-8")
+    (rendus / "dupont.py").write_text(REFERENCE + WRONG_IS_FINISHED, encoding="utf-8")
+    out = tmp_path / "notes"
+    secret = ["--secret", "tulipe-4821"]
+    assert run_class(rendus, out, *secret).returncode == 0
+    before = (out / "notes.csv").read_bytes()
+    # Entre les deux : dupont corrige, bob s'en va, zoe arrive, alice perd un point.
+    (rendus / "dupont.py").write_text(REFERENCE, encoding="utf-8")
+    (rendus / "bob.py").unlink()
+    (rendus / "zoe.py").write_text(REFERENCE, encoding="utf-8")
+    (out / "ajustements.csv").write_text("etudiant;points;commentaire\nalice;-1;retard\n")
+    again = run_class(rendus, out, *secret)
+    assert again.returncode == 3, again.stdout + again.stderr
+    lines = (out / "differences.txt").read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "Différences avec la notation précédente :"
+    assert "  alice (alice.py) : 20,00 → 19,00 (-1,00) ; ajustement : aucun → -1,00" in lines
+    assert "  dupont (dupont.py) : 18,50 → 20,00 (+1,50)" in lines
+    fixed = lines[lines.index("  dupont (dupont.py) : 18,50 → 20,00 (+1,50)") + 1]
+    assert fixed.startswith("      réussi maintenant : is_finished") and "raté" not in fixed
+    assert "  nouveau : zoe (zoe.py) : 20,00" in lines
+    assert "  disparu : bob (bob.py), qui avait 20,00" in lines
+    assert lines[-1] == "0 rendu(s) sans changement."
+    assert "\n".join(lines) in again.stdout
+    assert "Pas de terminal pour confirmer" in again.stdout
+    assert (out / "notes.csv").read_bytes() == before
+    assert "zoe" in (out / "notation-non-retenue" / "notes.csv").read_text(encoding="utf-8-sig")
+    # Au terminal, l'enseignant confirme.
+    import pty
+
+    controller, terminal = pty.openpty()
+    os.write(controller, b"o\n")
+    command = [sys.executable, str(SCRIPT), str(rendus), "--sortie", str(out), *secret]
+    confirmed = subprocess.run(
+        command, stdin=terminal, capture_output=True, text=True, timeout=1800
+    )
+    os.close(terminal)
+    os.close(controller)
+    assert confirmed.returncode == 0, confirmed.stdout + confirmed.stderr
+    assert "Remplacer les résultats précédents par ceux-ci ? [o/N]" in confirmed.stdout
+    assert sorted(row.split(" ")[0] for row in read_notes(out)) == ["alice", "dupont", "zoe"]
+    assert read_notes(out)["alice alice.py"]["total (/20)"] == "19,00"
 
 
 def test_l_archive_de_moodle_telle_quelle(tmp_path):

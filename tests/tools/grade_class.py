@@ -1,6 +1,6 @@
 """Noter toute une classe d'un coup.
 
-    python tests/tools/grade_class.py RENDUS [--sortie NOTES] [--jobs 2] [--force] [--secret S]
+    python tests/tools/grade_class.py RENDUS [--sortie NOTES] [--jobs 2] [--remplacer] [--secret S]
                                            [--strict [zero|signaler]] [--ajustements F]
 
 RENDUS est le dossier des rendus, ou l'archive .zip de Moodle (« Télécharger tous
@@ -27,7 +27,9 @@ défaut ``notes/``) :
   partagent (avec copydetect) ;
 - ``json/ETUDIANT.json`` : le résultat au format results.json de Gradescope ;
 - ``ajustements.csv`` (écrit une fois, jamais récrit) : le modèle des points que
-  l'enseignant ajoute ou retire à la main, que chaque notation suivante ajoute aux notes.
+  l'enseignant ajoute ou retire à la main, que chaque notation suivante ajoute aux notes ;
+- ``differences.txt`` : quand le dossier a déjà des résultats, ce qui a changé depuis ;
+  ils ne sont remplacés qu'avec ``--remplacer`` ou une confirmation au terminal.
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ runpy.run_path(str(Path(__file__).resolve().parents[2] / "tp_demineur" / "python
     "require_python"
 ]()
 
-from classroom import adjustments, moodle, similarity, strict  # noqa: E402
+from classroom import adjustments, moodle, regrade, similarity, strict  # noqa: E402
 from classroom.archives import CLASS_LIMITS, UnsafeArchive, extract_zip  # noqa: E402
 from classroom.entries import Entry, is_zip, list_class, prepare  # noqa: E402
 from classroom.feedback import feedback  # noqa: E402
@@ -57,6 +59,7 @@ from classroom.grade_sheet import write_notes  # noqa: E402
 from classroom.report import class_report  # noqa: E402
 from classroom.results import Outcome, in_bareme_order  # noqa: E402
 from classroom.runner import SANDBOX_OPTIONS, Launcher, grade_one  # noqa: E402
+from classroom.spreadsheet import spreadsheet_cell  # noqa: E402
 from classroom.summary import class_summary  # noqa: E402
 from grading import sandbox, scoring, secret  # noqa: E402
 from grading.locate import is_system_entry  # noqa: E402
@@ -105,9 +108,13 @@ def parse_arguments(argv=None):
         help="combien de rendus noter à la fois (2)",
     )
     options.add_argument(
+        "--remplacer",
         "--force",
+        dest="remplacer",
         action="store_true",
-        help="remplacer les résultats d'une notation précédente dans le dossier de sortie",
+        help="remplacer les résultats d'une notation précédente dans le dossier de sortie sans "
+        "demander (sans cette option, les différences sont montrées et une confirmation est "
+        "demandée ; sans terminal pour répondre, rien n'est remplacé)",
     )
     isolation = options.add_mutually_exclusive_group()
     isolation.add_argument(
@@ -155,7 +162,7 @@ def parse_arguments(argv=None):
     return parser.parse_args(argv)
 
 
-def output_problem(out: Path, rendus: Path, force: bool) -> str | None:
+def output_problem(out: Path, rendus: Path) -> str | None:
     """Pourquoi le dossier de sortie ne convient pas (None s'il convient)."""
     out, rendus = out.resolve(), rendus.resolve()
     if out.exists() and not out.is_dir():
@@ -165,14 +172,42 @@ def output_problem(out: Path, rendus: Path, force: bool) -> str | None:
             f"le dossier de sortie {out} est dans le dossier des rendus : choisissez-en un "
             "autre avec --sortie"
         )
-    previous = [name for name in OUTPUTS if (out / name).exists()]
-    if previous and not force:
-        return (
-            f"{out} contient déjà les résultats d'une notation ({', '.join(previous)}) : "
-            "relancez avec --force pour les remplacer, ou choisissez un autre dossier avec "
-            "--sortie"
-        )
     return None
+
+
+NOT_KEPT = "notation-non-retenue"  # une nouvelle notation que l'enseignant n'a pas confirmée
+NOT_REPLACED = 3  # le code de sortie quand rien n'a été remplacé
+
+
+def replace_previous(stage: Path, out: Path, outcomes: list[Outcome], confirmed: bool) -> bool:
+    """Les nouveaux résultats (dans ``stage``) remplacent-ils ceux de ``out`` ?
+
+    Sans résultats précédents, oui. Sinon, les différences (``classroom/regrade.py``) sont
+    écrites sur la console et dans ``differences.txt``, puis : oui avec ``--remplacer``,
+    sinon la question est posée ; sans terminal pour y répondre, non (rien n'attend une
+    réponse qui ne viendra pas).
+    """
+    if not any((out / name).exists() for name in OUTPUTS):
+        return True
+    labels = {
+        (spreadsheet_cell(o.entry.student), spreadsheet_cell(o.entry.shown)): o.entry.label
+        for o in outcomes
+    }
+    lines = regrade.differences(out, stage, labels)
+    write_text(out / regrade.FILE_NAME, "\n".join(lines) + "\n")
+    print("\n".join(lines))
+    print(f"(Différences écrites dans {out / regrade.FILE_NAME}.)")
+    if confirmed:
+        return True
+    if not sys.stdin.isatty():
+        print("Pas de terminal pour confirmer le remplacement des résultats précédents.")
+        return False
+    try:
+        answer = input("Remplacer les résultats précédents par ceux-ci ? [o/N] ")
+    except (EOFError, KeyboardInterrupt):
+        print()
+        return False
+    return answer.strip().casefold() in ("o", "oui")
 
 
 def put_in_place(stage: Path, out: Path) -> None:
@@ -385,7 +420,7 @@ def main(argv=None) -> int:
     if not (rendus.is_dir() or is_zip(rendus)):
         print(f"{rendus} n'est ni un dossier ni une archive .zip.", file=sys.stderr)
         return 2
-    problem = output_problem(out, rendus, arguments.force)
+    problem = output_problem(out, rendus)
     if problem:
         print(f"Rien n'a été noté : {problem}.", file=sys.stderr)
         return 2
@@ -491,6 +526,15 @@ def grade_class(
         except BaseException:
             shutil.rmtree(stage, ignore_errors=True)
             raise
+    if not replace_previous(stage, out, outcomes, arguments.remplacer):
+        aside = out / NOT_KEPT
+        shutil.rmtree(aside, ignore_errors=True)
+        stage.rename(aside)
+        print(
+            f"Rien n'a été remplacé : cette notation est dans {aside}/. Pour la mettre en place, "
+            f"relancez avec --remplacer --secret {class_secret}."
+        )
+        return NOT_REPLACED
     try:
         put_in_place(stage, out)
     except OSError as error:
