@@ -67,12 +67,30 @@ class Outcome:
     def notes(self) -> list[str]:
         """Ce qu'il faut savoir de ce rendu : doublons, puis le retour sur son chargement."""
         output = self.result.get("output") or "" if self.graded else ""
-        return [*self.entry.remarks, *(line for line in output.splitlines() if line.strip())]
+        return [*self.entry.remarks, *unwrapped(output)]
 
 
 def signed(points: float) -> str:
     """Des points ajoutés ou retirés, avec leur signe (+1,00 ou -0,50)."""
     return ("+" if points >= 0 else "") + french_number(points)
+
+
+def unwrapped(text: str) -> list[str]:
+    r"""Les phrases d'un texte coupé pour la console (``fit_lines`` : la suite d'une ligne
+    trop longue est décalée), chacune recollée sur une ligne.
+
+    >>> unwrapped("Ligne 1 de a.py : elle\n  lit le clavier.\n\nLe reste est noté.")
+    ['Ligne 1 de a.py : elle lit le clavier.', 'Le reste est noté.']
+    """
+    sentences: list[str] = []
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        if line[0].isspace() and sentences:
+            sentences[-1] += " " + line.strip()
+        else:
+            sentences.append(line.strip())
+    return sentences
 
 
 def adjustment_text(adjustment: Adjustment) -> str:

@@ -516,7 +516,13 @@ def test_un_zero_est_merite(tmp_path):
     assert run.returncode == 0, run.stdout + run.stderr
     notes = read_notes(tmp_path / "notes")
     assert number(notes["bob bob.PY"]["total (/20)"]) == pytest.approx(20.0)
-    assert "Ligne 1 de bob.PY" in notes["bob bob.PY"]["remarques"]
+    # Chaque remarque sur une ligne : sans les coupures de la console.
+    assert notes["bob bob.PY"]["remarques"].startswith(
+        'Ligne 1 de bob.PY, « nom = input("Votre nom : ") » n\'a pas été exécutée : elle lit le '
+        "clavier (input()) dès le chargement du fichier, où personne ne tape rien ; elle aurait "
+        "arrêté le chargement du fichier. / "
+    )
+    assert not any("/  " in row["remarques"] for row in notes.values())
     emile = notes["emile emile.py"]
     assert number(emile["total (/20)"]) == pytest.approx(18.5)
     assert emile["Q9 is_finished (/1,5)"] == "0,00"
