@@ -47,6 +47,34 @@ class FrenchParser(argparse.ArgumentParser):
         # Les titres des groupes (« options: ») avec l'espace de la typographie française.
         return re.sub(r"^(\w[\w ]*):$", r"\1 :", text, flags=re.MULTILINE)
 
+    def parse_known_args(self, args=None, namespace=None):  # type: ignore[override]
+        arguments = sys.argv[1:] if args is None else list(args)
+        for text in arguments:
+            if text == "--":
+                break
+            self.refuse_glued_letters(text)
+        return super().parse_known_args(arguments, namespace)
+
+    def refuse_glued_letters(self, text: str) -> None:
+        """``-hx`` : une option sans valeur suivie de lettres qui ne sont pas des options.
+
+        Python 3.12 le refuse (« valeur en trop ») ; Python 3.13.0 lit ``-h -x``, affiche
+        l'aide et sort avec le code 0 sans rien dire de ``-x``. Refusé ici, la même chose
+        sur toutes les versions.
+        """
+        if text.startswith("--") or len(text) < 3 or not text.startswith("-"):
+            return
+        action = self._option_string_actions.get(text[:2])
+        if action is None or action.nargs != 0:
+            return
+        for letter in text[2:]:
+            follower = self._option_string_actions.get("-" + letter)
+            if follower is None:
+                names = "/".join(action.option_strings)
+                self.error(f"option {names} : valeur en trop « {text[2:]} »")
+            if follower.nargs != 0:
+                return  # la suite est la valeur de cette option-là
+
     def error(self, message: str) -> None:  # type: ignore[override]
         for english, french in self.TRANSLATIONS.items():
             message = message.replace(english, french)

@@ -12,12 +12,13 @@ forment un seul rendu ; deux entrées d'un même étudiant hors Moodle
 from __future__ import annotations
 
 import collections
+import contextlib
 import re
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from classroom import moodle
+from classroom import moodle, received
 from classroom.archives import SUBMISSION_LIMITS, UnsafeArchive, extract_zip
 from grading.checks import folded
 from grading.locate import (
@@ -65,11 +66,16 @@ def is_zip(path: Path) -> bool:
 
 
 def not_a_submission(path: Path) -> str:
-    """Pourquoi un fichier n'est pas un rendu."""
-    kind = f"fichier {path.suffix}" if path.suffix else "fichier sans extension"
+    """Pourquoi un fichier n'est pas un rendu : ce qu'il est, et ce qu'il faudrait."""
     return (
-        f"ce n'est pas un rendu ({kind}) : il faut un fichier .py, un dossier ou une archive .zip"
+        f"ce n'est pas un rendu ({received.kind(path)}) : il faut un fichier .py, un notebook "
+        ".ipynb, un dossier ou une archive .zip"
     )
+
+
+def is_gradable_file(path: Path) -> bool:
+    """Un fichier qui est un rendu : ``.py``, archive ``.zip``, notebook, ``.txt`` du TP."""
+    return is_python_file(path) or is_zip(path) or received.is_code(path)
 
 
 def list_class(folder: Path, refused: dict[str, str] | None = None) -> ClassFolder:
@@ -96,7 +102,7 @@ def list_class(folder: Path, refused: dict[str, str] | None = None) -> ClassFold
         named = moodle.parse(path.name, is_dir)
         if named is not None:
             participants.setdefault(named.participant, []).append((path, named))
-        elif is_dir or is_python_file(path) or is_zip(path) or path in reasons:
+        elif is_dir or path in reasons or is_gradable_file(path):
             entries.append(Entry(student=student_name(path, is_dir), paths=[path]))
         else:
             entries.append(
@@ -227,14 +233,26 @@ def prepare(entry: Entry, workdir: Path) -> Path | None:
     try:
         candidate = gather(entry, workdir)
         candidate = open_lone_archive(candidate, workdir / f"{entry.label} (archive)")
-        resolve_submission(candidate)
     except UnsafeArchive as error:
         entry.problem = f"archive refusée : {error}"
         return None
-    except SubmissionError as error:
-        entry.problem = f"aucun code du TP trouvé : {error}"
+    return tp_code(entry, candidate, workdir / f"{entry.label} (converti)")
+
+
+def tp_code(entry: Entry, candidate: Path, destination: Path) -> Path | None:
+    """Le code du TP du rendu : ses ``.py`` ou son paquet, sinon son notebook ou son ``.txt``
+    qui contient du Python (``received.py``, la remarque dit lequel). None s'il n'y en a
+    aucun : ``entry.problem`` nomme alors ce qui a été reçu."""
+    if not received.may_hold_code(candidate):
+        with contextlib.suppress(SubmissionError):
+            resolve_submission(candidate)
+            return candidate
+    converted = received.fallback(candidate, destination)
+    if converted is None:
+        entry.problem = f"aucun code du TP trouvé : {received.inventory(candidate)}"
         return None
-    return candidate
+    entry.remarks.append(converted.remark)
+    return converted.path
 
 
 def gather(entry: Entry, workdir: Path) -> Path:

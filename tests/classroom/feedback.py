@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from classroom.results import Outcome, points_by_function
+from classroom.results import Outcome, adjustment_text, points_by_function
 from grading import mark_scheme
 from grading.scoring import french_number
 
@@ -57,7 +57,7 @@ def feedback(outcome: Outcome) -> str:
         lines += ["", f"Non noté : {outcome.reason}."]
         return "\n".join(lines) + "\n"
     result = outcome.result
-    lines += [f"Note : {french_number(result['score'])} / 20", ""]
+    lines += [f"Note : {french_number(outcome.score)} / 20", *adjustment_lines(outcome), ""]
     if result.get("output"):
         lines += [result["output"], ""]
     shaped = questions(result)
@@ -78,3 +78,17 @@ def feedback(outcome: Outcome) -> str:
             *("    " + line for line in test["output"].splitlines()),
         ]
     return "\n".join(lines) + "\n"
+
+
+def adjustment_lines(outcome: Outcome) -> list[str]:
+    """Ce qui sépare la note de celle des tests : le mode strict, les ajustements de
+    l'enseignant (chacun avec sa raison), la note ramenée entre 0 et le total."""
+    lines = [outcome.strict[0].upper() + outcome.strict[1:] + "."] if outcome.strict else []
+    if not outcome.adjustments:
+        return lines
+    lines.append(f"  note des tests : {french_number(outcome.tests_score)} / 20")
+    lines += [f"  {adjustment_text(a)}" for a in outcome.adjustments]
+    total = outcome.tests_score + sum(a.points for a in outcome.adjustments)
+    if total != outcome.score:
+        lines.append(f"  (ramenée entre 0 et {french_number(mark_scheme.TOTAL, 0)})")
+    return lines

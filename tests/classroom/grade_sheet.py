@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from classroom.results import Outcome, points_by_function
+from classroom.results import Outcome, adjustment_text, points_by_function
 from classroom.spreadsheet import write_table
 from grading import mark_scheme
 from grading.scoring import french_number
@@ -17,15 +17,18 @@ def notes_table(outcomes: list[Outcome]) -> tuple[list[str], list[list[str | flo
 
     Un rendu non noté a sa raison dans « statut » et des cases de points vides (un
     tableur ne les compte pas dans une moyenne). La colonne « identifiant Moodle »
-    n'est là que si des rendus viennent de Moodle.
+    n'est là que si des rendus viennent de Moodle, la colonne « ajustement » (la somme des
+    points ajoutés ou retirés à la note des tests) que si un rendu en a ; leurs raisons
+    ouvrent les remarques.
     """
     with_moodle = any(o.entry.moodle is not None for o in outcomes)
+    adjusted = any(o.adjustments for o in outcomes)
     header = ["etudiant", *(["identifiant Moodle"] if with_moodle else []), "rendu", "statut"]
     header += [
         f"{mark_scheme.BAREME[f][0]} {f} (/{french_number(mark_scheme.BAREME[f][1], 0)})"
         for f in mark_scheme.FUNCTIONS
     ]
-    header += ["total (/20)", "remarques"]
+    header += [*(["ajustement"] if adjusted else []), "total (/20)", "remarques"]
     rows = []
     for outcome in outcomes:
         entry = outcome.entry
@@ -35,7 +38,10 @@ def notes_table(outcomes: list[Outcome]) -> tuple[list[str], list[list[str | flo
         row += [entry.shown, outcome.status]
         points = points_by_function(outcome.result) if outcome.graded else {}
         row += [points.get(f) for f in mark_scheme.FUNCTIONS]
-        remarks = " / ".join(outcome.notes)
+        if adjusted:
+            row.append(sum(a.points for a in outcome.adjustments) if outcome.adjustments else None)
+        reasons = [adjustment_text(a) for a in outcome.adjustments]
+        remarks = " / ".join([*reasons, *outcome.notes])
         if len(remarks) > REMARKS_LIMIT:
             remarks = remarks[: REMARKS_LIMIT - 1] + "… (voir le retour)"
         row += [outcome.score, remarks or None]

@@ -19,7 +19,7 @@ import statistics
 from urllib.parse import quote
 
 from classroom import similarity
-from classroom.results import Outcome, points_by_function
+from classroom.results import Outcome, adjustment_text, points_by_function
 from classroom.summary import (
     cases_line,
     failures,
@@ -218,12 +218,24 @@ def students(outcomes: list[Outcome]) -> str:
         link = "retours/" + quote(f"{label}.txt", safe="")
         rows.append(
             f"<tr><td>{escape(label)}</td><td>{escape(outcome.entry.shown)}</td>"
-            f'<td class="nombre">{grade}</td><td><a href="{escape(link)}">retour</a></td></tr>'
+            f'<td class="nombre">{grade}</td><td>{escape(adjusted(outcome))}</td>'
+            f'<td><a href="{escape(link)}">retour</a></td></tr>'
         )
     return (
         "<section><h2>Étudiants</h2><table><tr><th>Étudiant</th><th>Rendu</th><th>Note</th>"
-        "<th>Retour</th></tr>" + "".join(rows) + "</table></section>"
+        "<th>Ajustements</th><th>Retour</th></tr>" + "".join(rows) + "</table></section>"
     )
+
+
+def adjusted(outcome: Outcome) -> str:
+    """Ce qui sépare la note de celle des tests (mode strict, ajustements), ou rien."""
+    if not outcome.adjustments and not outcome.strict:
+        return ""
+    parts = [f"tests : {french_number(outcome.tests_score)}"]
+    parts += [adjustment_text(a) for a in outcome.adjustments]
+    if outcome.strict and not outcome.adjustments:
+        parts.append(outcome.strict)
+    return " ; ".join(parts)
 
 
 def highlighted(code: str, passages: list[tuple[int, int]]) -> str:

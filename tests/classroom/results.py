@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from classroom.entries import Entry
 from grading import mark_scheme
-from grading.scoring import facts
+from grading.scoring import facts, french_number
 
 GRADED = "noté"
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    """Des points ajoutés (ou retirés, s'ils sont négatifs) à la note des tests, et pourquoi."""
+
+    points: float
+    reason: str
 
 
 @dataclass
@@ -18,6 +26,8 @@ class Outcome:
     entry: Entry
     result: dict | None = None  # le results.json, si la notation a eu lieu
     code: str | None = None  # le code noté, pour comparer les rendus entre eux
+    strict: str | None = None  # mode strict : ce que dit la colonne « statut » (strict.py)
+    adjustments: list[Adjustment] = field(default_factory=list)
 
     @property
     def reason(self) -> str | None:
@@ -34,18 +44,61 @@ class Outcome:
 
     @property
     def status(self) -> str:
-        """La colonne « statut » : ``noté``, ou ``non noté : `` et la raison."""
-        return GRADED if self.graded else f"non noté : {self.reason}"
+        """La colonne « statut » : ``noté`` (et ce qu'en dit le mode strict), ou
+        ``non noté : `` et la raison."""
+        if not self.graded:
+            return f"non noté : {self.reason}"
+        return f"{GRADED} : {self.strict}" if self.strict else GRADED
+
+    @property
+    def tests_score(self) -> float | None:
+        """La note des tests seuls, avant tout ajustement."""
+        return self.result["score"] if self.graded else None
 
     @property
     def score(self) -> float | None:
-        return self.result["score"] if self.graded else None
+        """La note : celle des tests, ajustements compris, entre 0 et le total du barème."""
+        if not self.graded:
+            return None
+        adjusted = self.result["score"] + sum(a.points for a in self.adjustments)
+        return min(max(adjusted, 0.0), mark_scheme.TOTAL)
 
     @property
     def notes(self) -> list[str]:
         """Ce qu'il faut savoir de ce rendu : doublons, puis le retour sur son chargement."""
         output = self.result.get("output") or "" if self.graded else ""
-        return [*self.entry.remarks, *(line for line in output.splitlines() if line.strip())]
+        return [*self.entry.remarks, *unwrapped(output)]
+
+
+def signed(points: float) -> str:
+    """Des points ajoutés ou retirés, avec leur signe (+1,00 ou -0,50)."""
+    return ("+" if points >= 0 else "") + french_number(points)
+
+
+def unwrapped(text: str) -> list[str]:
+    r"""Les phrases d'un texte coupé pour la console (``fit_lines`` : la suite d'une ligne
+    trop longue est décalée), chacune recollée sur une ligne.
+
+    >>> unwrapped("Ligne 1 de a.py : elle\n  lit le clavier.\n\nLe reste est noté.")
+    ['Ligne 1 de a.py : elle lit le clavier.', 'Le reste est noté.']
+    """
+    sentences: list[str] = []
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        if line[0].isspace() and sentences:
+            sentences[-1] += " " + line.strip()
+        else:
+            sentences.append(line.strip())
+    return sentences
+
+
+def adjustment_text(adjustment: Adjustment) -> str:
+    """Un ajustement en une ligne : ``ajustement +1,00 : raison``, ou ``commentaire : …``
+    sans points."""
+    if adjustment.points == 0:
+        return f"commentaire : {adjustment.reason}"
+    return f"ajustement {signed(adjustment.points)} : {adjustment.reason}"
 
 
 def points_by_function(result: dict) -> dict[str, float]:

@@ -1008,6 +1008,48 @@ PLAIN = str.maketrans(console.PLAIN_SYMBOLS)
 NOT_SHOWN = "Cette console ne sait pas afficher les symboles du plateau"
 
 
+@pytest.mark.parametrize(
+    "text, refused",
+    [("-hx", True), ("-h=x", True), ("-h", False), ("--help", False), ("-5", False)],
+)
+def test_des_lettres_collees_a_une_option_sans_valeur(text: str, refused: bool, capsys) -> None:
+    """``-hx`` est refusé avant toute action, quelle que soit la version de Python (3.13.0
+    lit ``-h -x`` : l'aide, et le code 0)."""
+    from tp_demineur.arguments import FrenchParser
+
+    parser = FrenchParser(prog="demineur")
+    parser.options_group()
+    if not refused:
+        parser.refuse_glued_letters(text)
+        return
+    with pytest.raises(SystemExit) as stopped:
+        parser.refuse_glued_letters(text)
+    assert stopped.value.code == 2
+    assert f"demineur : erreur : option -h/--help : valeur en trop « {text[2:]} »" in (
+        capsys.readouterr().err
+    )
+
+
+# Les autres Python installés par pyenv (3.13.0 a changé la lecture de « -hx »).
+OTHER_PYTHONS = sorted(Path.home().glob(".pyenv/versions/3.1[0-9]*/bin/python"))
+
+
+@pytest.mark.skipif(not OTHER_PYTHONS, reason="aucun autre Python 3.10+ installé par pyenv")
+@pytest.mark.parametrize("python", OTHER_PYTHONS, ids=lambda path: path.parts[-3])
+def test_hx_refuse_sur_chaque_version_de_python(python: Path) -> None:
+    done = subprocess.run(
+        [str(python), "-m", "tp_demineur", "-hx"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=BASE_ENV,
+        timeout=TIMEOUT,
+    )
+    assert_clean(done, code=2)
+    assert "demineur : erreur : option -h/--help : valeur en trop « x »" in done.stderr
+    assert done.stdout == ""
+
+
 def play_encoded(args: list[object], stdin: str, encoding: str) -> str:
     """La sortie du jeu vers une console ``encoding``, décodée strictement : chaque
     caractère écrit est un caractère de cette console."""

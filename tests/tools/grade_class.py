@@ -1,12 +1,13 @@
 """Noter toute une classe d'un coup.
 
-    python tests/tools/grade_class.py RENDUS [--sortie NOTES] [--jobs 2] [--force] [--secret S]
+    python tests/tools/grade_class.py RENDUS [--sortie NOTES] [--jobs 2] [--remplacer] [--secret S]
+                                           [--strict [zero|signaler]] [--ajustements F]
 
 RENDUS est le dossier des rendus, ou l'archive .zip de Moodle (« Télécharger tous
 les travaux remis »), telle quelle ou extraite. Un rendu est un fichier ``.py``,
-un dossier (paquet ``tp_demineur/``, dossier qui le contient, ou dossier avec un
-seul fichier du TP) ou une archive ``.zip`` ; chaque entrée du dossier est notée
-ou dite « non notée » avec sa raison. Chaque rendu est noté par la même commande
+un notebook ``.ipynb``, un dossier (paquet ``tp_demineur/``, dossier qui le contient,
+ou dossier avec un seul fichier du TP) ou une archive ``.zip`` ; chaque entrée du
+dossier est notée ou dite « non notée » avec sa raison. Chaque rendu est noté par la même commande
 que pour un seul étudiant, ``python -m pytest tests --submission RENDU``,
 plusieurs à la fois, tous sur les mêmes cas, tirés du secret de la classe
 (``--secret``, ou tiré au hasard et écrit dans la synthèse). Dans NOTES (par
@@ -24,7 +25,11 @@ défaut ``notes/``) :
   qui se ressemblent (avec copydetect) ;
 - ``similarite.csv`` : chaque paire de rendus notés et la part de code qu'ils
   partagent (avec copydetect) ;
-- ``json/ETUDIANT.json`` : le résultat au format results.json de Gradescope.
+- ``json/ETUDIANT.json`` : le résultat au format results.json de Gradescope ;
+- ``ajustements.csv`` (écrit une fois, jamais récrit) : le modèle des points que
+  l'enseignant ajoute ou retire à la main, que chaque notation suivante ajoute aux notes ;
+- ``differences.txt`` : quand le dossier a déjà des résultats, ce qui a changé depuis ;
+  ils ne sont remplacés qu'avec ``--remplacer`` ou une confirmation au terminal.
 """
 
 from __future__ import annotations
@@ -46,7 +51,7 @@ runpy.run_path(str(Path(__file__).resolve().parents[2] / "tp_demineur" / "python
     "require_python"
 ]()
 
-from classroom import moodle, similarity  # noqa: E402
+from classroom import adjustments, moodle, regrade, similarity, strict  # noqa: E402
 from classroom.archives import CLASS_LIMITS, UnsafeArchive, extract_zip  # noqa: E402
 from classroom.entries import Entry, is_leftover, is_zip, list_class, prepare  # noqa: E402
 from classroom.feedback import feedback  # noqa: E402
@@ -54,6 +59,7 @@ from classroom.grade_sheet import write_notes  # noqa: E402
 from classroom.report import class_report  # noqa: E402
 from classroom.results import Outcome, in_bareme_order  # noqa: E402
 from classroom.runner import SANDBOX_OPTIONS, Launcher, grade_one  # noqa: E402
+from classroom.spreadsheet import spreadsheet_cell  # noqa: E402
 from classroom.summary import class_summary  # noqa: E402
 from grading import sandbox, scoring, secret  # noqa: E402
 from grading.safe_text import one_line  # noqa: E402
@@ -79,9 +85,9 @@ OUTPUTS = [
 def parse_arguments(argv=None):
     parser = FrenchParser(
         prog="python tests/tools/grade_class.py",
-        description="Note tous les rendus d'un dossier (un fichier .py, un dossier ou une "
-        "archive .zip par étudiant), ou de l'archive des travaux remis de Moodle, et écrit "
-        "notes.csv, un retour par étudiant et une synthèse de la classe.",
+        description="Note tous les rendus d'un dossier (un fichier .py, un notebook .ipynb, "
+        "un dossier ou une archive .zip par étudiant), ou de l'archive des travaux remis de "
+        "Moodle, et écrit notes.csv, un retour par étudiant et une synthèse de la classe.",
     )
     parameters = parser.add_argument_group("paramètre")
     parameters.add_argument(
@@ -101,9 +107,13 @@ def parse_arguments(argv=None):
         help="combien de rendus noter à la fois (2)",
     )
     options.add_argument(
+        "--remplacer",
         "--force",
+        dest="remplacer",
         action="store_true",
-        help="remplacer les résultats d'une notation précédente dans le dossier de sortie",
+        help="remplacer les résultats d'une notation précédente dans le dossier de sortie sans "
+        "demander (sans cette option, les différences sont montrées et une confirmation est "
+        "demandée ; sans terminal pour répondre, rien n'est remplacé)",
     )
     isolation = options.add_mutually_exclusive_group()
     isolation.add_argument(
@@ -124,6 +134,23 @@ def parse_arguments(argv=None):
         "l'identique (à défaut, la variable TP_DEMINEUR_SECRET)",
     )
     options.add_argument(
+        "--strict",
+        nargs="?",
+        const=strict.ZERO,
+        choices=strict.MODES,
+        help="un rendu que Python ne lance pas tel quel (erreur de syntaxe, tabulations "
+        "mêlées, encodage non déclaré, input() ou exception en tête) : zero (par défaut) lui "
+        "donne 0, signaler garde sa note ; la colonne statut dit pourquoi (sans --strict : "
+        "chargement indulgent, la note de ce qui marche)",
+    )
+    options.add_argument(
+        "--ajustements",
+        type=Path,
+        metavar="FICHIER",
+        help="les points ajoutés ou retirés à la main et leur raison, à ajouter aux notes "
+        "(par défaut SORTIE/ajustements.csv, dont la première notation écrit le modèle)",
+    )
+    options.add_argument(
         "--moodle-sur",
         type=bounded_int(1, None),
         default=100,
@@ -134,7 +161,7 @@ def parse_arguments(argv=None):
     return parser.parse_args(argv)
 
 
-def output_problem(out: Path, rendus: Path, force: bool) -> str | None:
+def output_problem(out: Path, rendus: Path) -> str | None:
     """Pourquoi le dossier de sortie ne convient pas (None s'il convient)."""
     out, rendus = out.resolve(), rendus.resolve()
     if out.exists() and not out.is_dir():
@@ -144,14 +171,42 @@ def output_problem(out: Path, rendus: Path, force: bool) -> str | None:
             f"le dossier de sortie {out} est dans le dossier des rendus : choisissez-en un "
             "autre avec --sortie"
         )
-    previous = [name for name in OUTPUTS if (out / name).exists()]
-    if previous and not force:
-        return (
-            f"{out} contient déjà les résultats d'une notation ({', '.join(previous)}) : "
-            "relancez avec --force pour les remplacer, ou choisissez un autre dossier avec "
-            "--sortie"
-        )
     return None
+
+
+NOT_KEPT = "notation-non-retenue"  # une nouvelle notation que l'enseignant n'a pas confirmée
+NOT_REPLACED = 3  # le code de sortie quand rien n'a été remplacé
+
+
+def replace_previous(stage: Path, out: Path, outcomes: list[Outcome], confirmed: bool) -> bool:
+    """Les nouveaux résultats (dans ``stage``) remplacent-ils ceux de ``out`` ?
+
+    Sans résultats précédents, oui. Sinon, les différences (``classroom/regrade.py``) sont
+    écrites sur la console et dans ``differences.txt``, puis : oui avec ``--remplacer``,
+    sinon la question est posée ; sans terminal pour y répondre, non (rien n'attend une
+    réponse qui ne viendra pas).
+    """
+    if not any((out / name).exists() for name in OUTPUTS):
+        return True
+    labels = {
+        (spreadsheet_cell(o.entry.student), spreadsheet_cell(o.entry.shown)): o.entry.label
+        for o in outcomes
+    }
+    lines = regrade.differences(out, stage, labels)
+    write_text(out / regrade.FILE_NAME, "\n".join(lines) + "\n")
+    print("\n".join(lines))
+    print(f"(Différences écrites dans {out / regrade.FILE_NAME}.)")
+    if confirmed:
+        return True
+    if not sys.stdin.isatty():
+        print("Pas de terminal pour confirmer le remplacement des résultats précédents.")
+        return False
+    try:
+        answer = input("Remplacer les résultats précédents par ceux-ci ? [o/N] ")
+    except (EOFError, KeyboardInterrupt):
+        print()
+        return False
+    return answer.strip().casefold() in ("o", "oui")
 
 
 def put_in_place(stage: Path, out: Path) -> None:
@@ -271,6 +326,28 @@ def console_line(outcome: Outcome) -> str:
     return f"{french_number(outcome.score):>6} / 20{note}"
 
 
+def show_adjustments(lines: list[adjustments.Line], outcomes: list[Outcome], path: Path) -> None:
+    """Ajoute les ajustements de l'enseignant aux rendus ; la console dit combien, et
+    chaque ligne laissée de côté avec sa raison."""
+    if not lines:
+        return
+    ignored = adjustments.merge(lines, outcomes)
+    print(f"Ajustements de {path} : {len(lines) - len(ignored)} ligne(s) ajoutée(s) aux notes.")
+    for reason in ignored:
+        print(f"  ATTENTION : laissée de côté, {reason}.")
+
+
+def show_strict(outcomes: list[Outcome], mode: str | None) -> None:
+    """Applique le mode strict (``classroom/strict.py``) et dit sur la console qui il touche."""
+    if not strict.apply(outcomes, mode):
+        return
+    print(f"Mode strict ({mode}) : {strict.PREFIX} :")
+    for outcome in outcomes:
+        if outcome.strict:
+            grade = french_number(outcome.score)
+            print(f"  {outcome.entry.label}  {grade} / 20 : {one_line(outcome.strict)}")
+
+
 def shortened(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
@@ -343,13 +420,14 @@ def main(argv=None) -> int:
     if not (rendus.is_dir() or is_zip(rendus)):
         print(f"{rendus} n'est ni un dossier ni une archive .zip.", file=sys.stderr)
         return 2
-    problem = output_problem(out, rendus, arguments.force)
+    problem = output_problem(out, rendus)
     if problem:
         print(f"Rien n'a été noté : {problem}.", file=sys.stderr)
         return 2
     try:
         class_secret = class_cases_secret(arguments.secret)
-    except ValueError as error:
+        manual = manual_adjustments(arguments)
+    except (ValueError, OSError) as error:
         print(f"Rien n'a été noté : {error}.", file=sys.stderr)
         return 2
     SANDBOX_OPTIONS[:] = [
@@ -377,7 +455,7 @@ def main(argv=None) -> int:
         os.environ[sandbox.PROBED] = isolation.encode()
     sandbox.protect_judge()  # le secret de la classe est dans l'environnement de ce processus
     try:
-        return grade_class(rendus, out, arguments, class_secret)
+        return grade_class(rendus, out, arguments, class_secret, manual)
     except KeyboardInterrupt:
         print("\nNotation interrompue : les résultats sont incomplets.", file=sys.stderr)
         return 130
@@ -398,7 +476,27 @@ def class_cases_secret(given: str | None) -> str:
     return value
 
 
-def grade_class(rendus: Path, out: Path, arguments, class_secret: str) -> int:
+def adjustments_file(arguments) -> Path:
+    return arguments.ajustements or arguments.sortie / adjustments.FILE_NAME
+
+
+def manual_adjustments(arguments) -> list[adjustments.Line]:
+    """Les lignes du fichier des ajustements (aucune s'il n'existe pas encore) ; lu avant
+    de noter : une faute de frappe arrête tout de suite, avec sa ligne."""
+    path = adjustments_file(arguments)
+    if not path.exists():
+        if arguments.ajustements:
+            raise FileNotFoundError(f"{path} n'existe pas")
+        return []
+    try:
+        return adjustments.read_lines(path)
+    except adjustments.AdjustmentsError as error:
+        raise ValueError(f"{path} : {error}") from None
+
+
+def grade_class(
+    rendus: Path, out: Path, arguments, class_secret: str, manual: list[adjustments.Line]
+) -> int:
     start = time.monotonic()
     print(
         f"Secret des cas de cette classe : {class_secret} (pour noter à nouveau à "
@@ -422,12 +520,23 @@ def grade_class(rendus: Path, out: Path, arguments, class_secret: str) -> int:
             outcomes, pairs, uncompared = grade_all(
                 listing.entries, workdir / "rendus", out, arguments.jobs
             )
+            show_strict(outcomes, arguments.strict)
+            show_adjustments(manual, outcomes, adjustments_file(arguments))
             written, failures = write_outputs(
                 stage, outcomes, arguments.moodle_sur, pairs, class_secret, uncompared
             )
         except BaseException:
             shutil.rmtree(stage, ignore_errors=True)
             raise
+    if not replace_previous(stage, out, outcomes, arguments.remplacer):
+        aside = out / NOT_KEPT
+        shutil.rmtree(aside, ignore_errors=True)
+        stage.rename(aside)
+        print(
+            f"Rien n'a été remplacé : cette notation est dans {aside}/. Pour la mettre en place, "
+            f"relancez avec --remplacer --secret {class_secret}."
+        )
+        return NOT_REPLACED
     try:
         put_in_place(stage, out)
     except OSError as error:
@@ -438,6 +547,13 @@ def grade_class(rendus: Path, out: Path, arguments, class_secret: str) -> int:
         )
         return 1
     written = [out / path.relative_to(stage) for path in written]
+    template = adjustments_file(arguments)
+    if not template.exists():
+        try:
+            adjustments.write_template(template, outcomes)
+            print(f"Modèle des ajustements écrit : {template} (à remplir, puis noter à nouveau).")
+        except OSError as error:
+            print(f"Le modèle {template} n'a pas pu être écrit : {error.strerror}.")
     if listing.ignored:
         print("Mis de côté (fichiers système) : " + ", ".join(p.name for p in listing.ignored))
     for label, note in uncompared.items():

@@ -1,0 +1,295 @@
+"""Ce qu'un étudiant a vraiment remis, quand ce n'est pas un fichier ``.py``.
+
+Un notebook Jupyter (``.ipynb``) est noté : ses cellules de code, dans l'ordre,
+forment le fichier noté ; les commandes d'IPython (``%matplotlib``, ``%%time``) et
+du shell (``!pip install``) en sont retirées, et le retour les nomme. Un fichier
+``.txt`` qui définit des fonctions du TP (un ``.py`` renommé) est noté comme s'il
+s'appelait ``.py``, et le retour le dit. Les notebooks et les ``.txt`` ne servent
+que si le rendu n'a aucun fichier ``.py`` ni paquet du TP.
+
+Un rendu qui n'a rien de tout cela est « non noté » : sa raison nomme ce qui a été
+reçu (une archive ``.rar``, un dossier vide, un PDF…), pour que l'enseignant n'ait
+pas à ouvrir chaque dossier.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from grading.locate import MAX_DEPTH, MAX_READ, TP_DEFINITION, is_system_entry
+from grading.safe_text import one_line
+
+NOTEBOOK = ".ipynb"
+TEXT = ".txt"
+
+# Ce que le correcteur dit des fichiers qu'il ne note pas, par extension.
+KINDS = {
+    ".rar": "archive RAR",
+    ".7z": "archive 7-Zip",
+    ".tar": "archive tar",
+    ".gz": "archive gzip",
+    ".tgz": "archive tar.gz",
+    ".bz2": "archive bzip2",
+    ".xz": "archive xz",
+    ".pdf": "document PDF",
+    ".doc": "document Word",
+    ".docx": "document Word",
+    ".odt": "document OpenDocument",
+    ".html": "page web",
+    ".png": "image",
+    ".jpg": "image",
+    ".jpeg": "image",
+    ".pyc": "Python compilé, sans son code source",
+    NOTEBOOK: "notebook Jupyter",
+    TEXT: "fichier texte",
+}
+ARCHIVE_ADVICE = "seules les archives .zip sont ouvertes"
+
+# Les cellules magiques dont le corps est du Python, exécuté tel quel.
+PYTHON_CELL_MAGICS = {"time", "timeit", "capture", "prun"}
+SHOWN_LIMIT = 6  # les fichiers reçus nommés dans une raison, au plus
+
+
+@dataclass(frozen=True)
+class Converted:
+    """Le fichier ``.py`` écrit à partir de ce que l'étudiant a remis, et ce qu'en dit le retour."""
+
+    path: Path
+    remark: str
+
+
+class NotANotebook(ValueError):
+    """Le fichier ``.ipynb`` ne se lit pas comme un notebook ; le message dit pourquoi."""
+
+
+def may_hold_code(path: Path) -> bool:
+    """Un fichier qui peut contenir le code du TP sans être un ``.py`` : notebook ou texte."""
+    return path.suffix.lower() in (NOTEBOOK, TEXT)
+
+
+def is_code(path: Path) -> bool:
+    """Un fichier à noter sans être un ``.py`` : un notebook, ou un ``.txt`` qui définit une
+    fonction du TP."""
+    suffix = path.suffix.lower()
+    if suffix == TEXT:
+        with contextlib.suppress(OSError), path.open("rb") as handle:
+            return tp_functions(handle.read(MAX_READ)) > 0
+        return False
+    return suffix == NOTEBOOK
+
+
+def kind(path: Path) -> str:
+    """Ce qu'est une entrée reçue, en français.
+
+    >>> kind(Path("tp.rar"))
+    'archive RAR, non ouverte : seules les archives .zip sont ouvertes'
+    >>> kind(Path("rendu"))
+    'fichier sans extension'
+    """
+    if path.is_dir():
+        return "dossier vide" if not visible_children(path) else "dossier"
+    suffix = path.suffix.lower()
+    if not suffix:
+        return "fichier sans extension"
+    name = KINDS.get(suffix, "fichier")
+    if name.startswith("archive "):
+        return f"{name}, non ouverte : {ARCHIVE_ADVICE}"
+    if suffix == TEXT:
+        return "fichier texte, sans fonction du TP"
+    if suffix == ".py":
+        return "fichier Python, sans fonction du TP"
+    if suffix == NOTEBOOK:
+        return notebook_kind(path)
+    return f"{name} ({suffix})" if name != "fichier" else f"fichier {suffix}"
+
+
+def notebook_kind(path: Path) -> str:
+    """Ce qu'est un notebook qui n'a pas été noté : illisible, ou sans fonction du TP."""
+    try:
+        python_text(path)
+    except NotANotebook as error:
+        return f"notebook Jupyter illisible : {error}"
+    except OSError as error:
+        return f"notebook Jupyter illisible : {error.strerror}"
+    return "notebook Jupyter, sans fonction du TP"
+
+
+def visible_children(folder: Path) -> list[Path]:
+    with contextlib.suppress(OSError):
+        return sorted(p for p in folder.iterdir() if not is_system_entry(p))
+    return []
+
+
+def received_files(folder: Path, depth: int = 0) -> list[Path]:
+    """Les fichiers d'un dossier et de ses sous-dossiers (restes de système exclus), dans
+    l'ordre alphabétique ; un dossier vide compte pour lui-même."""
+    children = visible_children(folder)
+    if not children:
+        return [folder] if depth else []
+    found: list[Path] = []
+    for child in children:
+        if child.is_dir() and not child.is_symlink() and depth + 1 < MAX_DEPTH:
+            found += received_files(child, depth + 1)
+        else:
+            found.append(child)
+    return found
+
+
+def inventory(path: Path) -> str:
+    """Ce qui a été reçu, pour la raison d'un rendu non noté.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     inventory(Path(folder))
+    'reçu : un dossier vide'
+    """
+    if not path.is_dir():
+        return f"reçu : {path.name} ({kind(path)})"
+    files = received_files(path)
+    if not files:
+        return "reçu : un dossier vide"
+    shown = [f"{file.relative_to(path)} ({kind(file)})" for file in files[:SHOWN_LIMIT]]
+    more = len(files) - SHOWN_LIMIT
+    if more > 0:
+        shown.append(f"et {more} autre(s)")
+    return one_line("reçu : " + ", ".join(shown))
+
+
+# ---------------------------------------------------------------------------
+# Les notebooks
+# ---------------------------------------------------------------------------
+
+
+def cell_lines(cell: dict) -> list[str]:
+    source = cell.get("source", "")
+    text = "".join(source) if isinstance(source, list) else source
+    if not isinstance(text, str):
+        raise NotANotebook("une cellule n'a pas de texte lisible")
+    return text.splitlines()
+
+
+def notebook_code(data: bytes) -> tuple[str, list[str]]:
+    r"""Le code d'un notebook, cellule après cellule, et les lignes d'IPython retirées.
+
+    Chaque cellule de code commence par ``# %% cellule N`` (la forme qu'ouvrent
+    VS Code et Jupytext) ; une ligne retirée devient une ligne vide.
+
+    >>> cells = [{"cell_type": "code", "source": ["%matplotlib inline\n", "x = 1"]}]
+    >>> code, skipped = notebook_code(json.dumps({"cells": cells}).encode())
+    >>> code
+    '# %% cellule 1\n\nx = 1\n'
+    >>> skipped
+    ['cellule 1 : %matplotlib inline']
+    """
+    try:
+        notebook = json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError):
+        raise NotANotebook("ce n'est pas du JSON") from None
+    cells = notebook.get("cells") if isinstance(notebook, dict) else None
+    if not isinstance(cells, list):
+        raise NotANotebook("il n'a pas de liste de cellules (format de notebook inconnu)")
+    lines: list[str] = []
+    skipped: list[str] = []
+    number = 0
+    for cell in cells:
+        if not isinstance(cell, dict) or cell.get("cell_type") != "code":
+            continue
+        number += 1
+        lines.append(f"# %% cellule {number}")
+        lines += python_lines(cell_lines(cell), number, skipped)
+    return "\n".join(lines) + "\n", skipped
+
+
+def python_lines(lines: list[str], number: int, skipped: list[str]) -> list[str]:
+    """Les lignes d'une cellule, sans ce qui n'est pas du Python (noté dans ``skipped``).
+
+    Une cellule ``%%bash`` (ou toute autre cellule magique) est retirée en entier ;
+    ``%%time`` et ses semblables ne perdent que leur première ligne.
+    """
+    first = lines[0].strip() if lines else ""
+    if first.startswith("%%"):
+        skipped.append(f"cellule {number} : {one_line(first)[:80]}")
+        magic = re.match(r"%%(\w+)", first)
+        if not (magic and magic.group(1) in PYTHON_CELL_MAGICS):
+            return [""] * len(lines)
+        lines = ["", *lines[1:]]
+    kept = []
+    for line in lines:
+        if line.strip().startswith(("%", "!")):
+            skipped.append(f"cellule {number} : {one_line(line.strip())[:80]}")
+            kept.append("")
+        else:
+            kept.append(line)
+    return kept
+
+
+# ---------------------------------------------------------------------------
+# Le code du TP hors d'un .py
+# ---------------------------------------------------------------------------
+
+
+def python_text(path: Path) -> tuple[bytes, str]:
+    """Le code Python que contient un notebook ou un ``.txt``, et la phrase du retour."""
+    with path.open("rb") as handle:
+        data = handle.read(MAX_READ)
+    if path.suffix.lower() == TEXT:
+        sentence = (
+            f"{path.name} est un fichier texte qui contient du code Python : il est noté "
+            "comme s'il s'appelait .py (rendez un fichier .py la prochaine fois)"
+        )
+        return data, sentence
+    code, skipped = notebook_code(data)
+    sentence = (
+        f"{path.name} est un notebook Jupyter : ses cellules de code, dans l'ordre, sont notées"
+    )
+    if skipped:
+        sentence += " ; retiré (commandes d'IPython ou du shell) : " + ", ".join(skipped[:10])
+        if len(skipped) > 10:
+            sentence += f" et {len(skipped) - 10} autre(s)"
+    return code.encode("utf-8"), sentence
+
+
+def tp_functions(data: bytes) -> int:
+    """Combien de fonctions du TP différentes un texte définit."""
+    return len(set(TP_DEFINITION.findall(data)))
+
+
+def candidates(path: Path) -> list[Path]:
+    """Les notebooks puis les ``.txt`` d'un rendu (lui-même s'il est un fichier)."""
+    files = [path] if path.is_file() else received_files(path)
+    usable = [f for f in files if f.is_file() and not f.is_symlink() and may_hold_code(f)]
+    return sorted(usable, key=lambda f: (f.suffix.lower() != NOTEBOOK, str(f)))
+
+
+def fallback(path: Path, destination: Path) -> Converted | None:
+    """Le code du TP d'un rendu qui n'a ni ``.py`` ni paquet du TP, écrit en ``.py`` dans
+    ``destination`` : le notebook (sinon le ``.txt``) qui définit le plus de fonctions du
+    TP, à égalité le premier par ordre alphabétique. None s'il n'y en a aucun."""
+    found: list[tuple[int, Path, bytes, str]] = []
+    for candidate in candidates(path):
+        try:
+            data, sentence = python_text(candidate)
+        except (OSError, NotANotebook):
+            continue
+        count = tp_functions(data)
+        if count:
+            found.append((count, candidate, data, sentence))
+    if not found:
+        return None
+    best = max(found, key=lambda item: (item[1].suffix.lower() == NOTEBOOK, item[0]))
+    _, chosen, data, sentence = best
+    destination.mkdir(parents=True, exist_ok=True)
+    target = destination / (chosen.stem + ".py")
+    target.write_bytes(data)
+    with contextlib.suppress(OSError):
+        stamp = chosen.stat().st_mtime
+        os.utime(target, (stamp, stamp))
+    others = [c.name for _, c, _, _ in found if c != chosen]
+    if others:
+        sentence += f" ; non noté(s) : {', '.join(others)}"
+    return Converted(target, one_line(sentence))
