@@ -5,7 +5,7 @@
 Construit l'activité (``build_vpl.py``) et l'évalue dans la prison imitée des tests
 (``tests/project/vpl_jail.py`` : un prisonnier sans droits, sans espaces de noms, le
 Python du système) sur la référence, un rendu faux du corpus et un rendu dont chaque
-fonction boucle sans fin. Donne, pour chacun : le temps d'horloge médian d'une
+fonction boucle sans fin (celui-là une seule fois). Donne, pour chacun : le temps d'horloge médian d'une
 évaluation (préparation comprise) et la plus grande somme des pics de mémoire des
 processus du prisonnier (ce que VPL compare à la mémoire maximale de l'activité).
 Il faut être root (le prisonnier est un utilisateur créé pour l'occasion).
@@ -67,7 +67,9 @@ def main() -> int:
         jail = vpl_jail.Jail(activity)
         for name, code in SUBMISSIONS.items():
             seconds, peaks, grades = [], [], set()
-            for _ in range(arguments.repetitions):
+            # Le rendu qui boucle, une fois : il va jusqu'aux limites de chaque appel.
+            repetitions = 1 if code.endswith(LOOPING) else arguments.repetitions
+            for _ in range(repetitions):
                 start = time.monotonic()
                 done = jail.evaluate({"tp.py": code.encode()})
                 seconds.append(time.monotonic() - start)

@@ -9,8 +9,8 @@ un notebook ``.ipynb``, un dossier (paquet ``tp_demineur/``, dossier qui le cont
 ou dossier avec un seul fichier du TP) ou une archive ``.zip`` ; chaque entrée du
 dossier est notée ou dite « non notée » avec sa raison. Chaque rendu est noté par la même commande
 que pour un seul étudiant, ``python -m pytest tests --submission RENDU``,
-plusieurs à la fois, tous sur les mêmes cas, tirés du secret de la classe
-(``--secret``, ou tiré au hasard et écrit dans la synthèse). Dans NOTES (par
+plusieurs à la fois, tous avec le secret de la classe (``--secret``, ou tiré au
+hasard et écrit dans la synthèse), d'où chaque rendu tire ses cas. Dans NOTES (par
 défaut ``notes/``) :
 
 - ``notes.csv`` : une ligne par rendu, son statut, une colonne par question, le
