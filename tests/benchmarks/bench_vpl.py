@@ -5,10 +5,10 @@
 Construit l'activité (``build_vpl.py``) et l'évalue dans la prison imitée des tests
 (``tests/project/vpl_jail.py`` : un prisonnier sans droits, sans espaces de noms, le
 Python du système) sur la référence, un rendu faux du corpus et un rendu dont chaque
-fonction boucle sans fin (celui-là une seule fois). Donne, pour chacun : le temps d'horloge médian d'une
-évaluation (préparation comprise) et la plus grande somme des pics de mémoire des
-processus du prisonnier (ce que VPL compare à la mémoire maximale de l'activité).
-Il faut être root (le prisonnier est un utilisateur créé pour l'occasion).
+fonction boucle sans fin (celui-là une seule fois). Donne, pour chacun : le temps
+d'horloge médian d'une évaluation (préparation comprise) et la plus grande somme des
+pics de mémoire des processus du prisonnier (ce que VPL compare à la mémoire maximale
+de l'activité). Il faut être root (le prisonnier est un utilisateur créé pour l'occasion).
 """
 
 from __future__ import annotations
