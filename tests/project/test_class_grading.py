@@ -1159,15 +1159,15 @@ def test_un_chemin_qui_sort_de_l_archive_ne_coute_que_son_rendu(tmp_path):
 def test_une_ecriture_ratee_ne_coute_que_son_fichier(tmp_path):
     """Un retour qui ne peut pas être écrit (nom trop long pour le système de fichiers)
     est dit ; les autres retours, notes.csv, la synthèse et la page de la classe sont écrits."""
+    from classroom import class_grading
     from classroom.entries import Entry
     from classroom.results import Outcome
-    from tools import grade_class
 
     outcomes = [
         Outcome(Entry("x" * 300, [Path("x.py")], label="x" * 300), None),
         Outcome(Entry("yves", [Path("yves.py")], label="yves"), None),
     ]
-    written, failures = grade_class.write_outputs(tmp_path, outcomes, 20, [])
+    written, failures = class_grading.write_outputs(tmp_path, outcomes, 20, [])
     names = [path.name for path in written if path.name != "similarite.csv"]  # avec copydetect
     assert names == ["notes.csv", "synthese.md", "rapport.html"]
     assert len(failures) == 1 and failures[0].startswith("retours/xxx")
