@@ -15,7 +15,7 @@ import math
 import re
 import unicodedata
 
-from . import faults, stats
+from . import config, faults, stats
 from .boards import (
     cell_differences,
     differing_region,
@@ -77,8 +77,26 @@ ERROR_HINTS = {
 }
 
 
+# Ce que le retour cite du message d'une exception levée par le rendu : 200 caractères au
+# plus, et seulement pour le contre-exemple montré, rejoué seul (conftest.replayed_alone) :
+# un rendu ne peut pas y faire passer les cas privés qu'il a vus. Le kit cite tout (ses cas
+# sont publics, et ses propres messages, ceux des remplaçants, sont longs).
+QUOTED_CHARS = 200
+
+
+def quoted_message(text: str) -> str:
+    """Le message d'une exception du rendu, tel que le retour le cite.
+
+    >>> len(quoted_message("x" * 300)) <= QUOTED_CHARS + 1 or config.KIT
+    True
+    """
+    if config.KIT or len(text) <= QUOTED_CHARS:
+        return text
+    return text[:QUOTED_CHARS] + "…"
+
+
 def explain_error(error: dict, func: str | None = None, outcome: Outcome | None = None) -> str:
-    message = explain_runtime(error["message"]) if error["message"] else ""
+    message = explain_runtime(quoted_message(error["message"])) if error["message"] else ""
     text = f"{error['type']} : {message}" if message else error["type"]
     hint = faults.cause(error, func, outcome) or ERROR_HINTS.get(error["type"])
     if hint:
