@@ -452,7 +452,7 @@ def test_the_sandbox_sees_nothing_of_the_machine(tmp_path):
 def test_class_keeps_no_grade_outside_the_mark_scheme():
     """Un résultat qu'un correcteur réécrit pourrait rendre (1000/20, des points inventés,
     une note qui n'est pas la somme de ses tests) n'est pas retenu par grade_class."""
-    from tools.grade_class import plausible
+    from classroom.runner import plausible
 
     test = {"score": 1.5, "max_score": 1.5}
     assert plausible({"score": 1.5, "tests": [test]}) is True
