@@ -60,6 +60,49 @@ def _finite(value: float) -> bool:
     return value == value and abs(value) != float("inf")
 
 
+# Ce qu'une évaluation demande à l'activité. La mémoire : VPL additionne le pic de chaque
+# processus du prisonnier ; le correcteur en prend environ 75 Mio (son lanceur, le juge), le
+# code de l'étudiant jusqu'à 512 Mio avant d'être arrêté (limits.Limits.memory_bytes) :
+# 581 Mio mesurés pour un rendu qui épuise la sienne (tests/benchmarks/bench_vpl.py).
+NEEDED_MEMORY = 640 * 2**20
+# La durée : un rendu dont chaque fonction boucle est noté en 40 s environ (chaque appel
+# arrêté à sa limite) ; deux minutes laissent la marge d'une machine chargée.
+NEEDED_SECONDS = 120
+
+
+def settings_remarks(environment: dict[str, str]) -> list[str]:
+    """Ce que l'évaluation dit des réglages de l'activité, s'ils sont trop bas pour noter
+    tous les rendus (VPL arrêterait alors l'évaluation sans note).
+
+    >>> settings_remarks({"VPL_MAXMEMORY": str(128 * 2**20), "VPL_MAXTIME": "240"})[0][:52]
+    "réglage de l'activité : mémoire maximale de 128 Mo ;"
+    >>> settings_remarks({"VPL_MAXMEMORY": str(2**30), "VPL_MAXTIME": "240"})
+    []
+    """
+    remarks = []
+    memory = _number(environment.get("VPL_MAXMEMORY"))
+    if memory is not None and 0 < memory < NEEDED_MEMORY:
+        remarks.append(
+            f"réglage de l'activité : mémoire maximale de {memory // 2**20:.0f} Mo ; il en "
+            f"faut {NEEDED_MEMORY // 2**20} pour noter un code qui épuise la sienne "
+            "(prévenez votre enseignant)"
+        )
+    seconds = _number(environment.get("VPL_MAXTIME"))
+    if seconds is not None and 0 < seconds < NEEDED_SECONDS:
+        remarks.append(
+            f"réglage de l'activité : durée maximale de {seconds:.0f} s ; il en faut "
+            f"{NEEDED_SECONDS} pour noter un code qui boucle (prévenez votre enseignant)"
+        )
+    return remarks
+
+
+def _number(text: str | None) -> float | None:
+    try:
+        return float(text) if text is not None else None
+    except ValueError:
+        return None
+
+
 def grade_line(value: float) -> str:
     """La ligne de la note proposée, un nombre à point décimal.
 

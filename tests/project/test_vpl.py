@@ -163,6 +163,7 @@ def test_correct_file_gets_the_maximum(jail):
     assert all(full_marks(title) for title in titles[1:]), titles
     assert done.output.count(vpl.GRADE_TAG) == 1
     assert done.peak_memory < vpl_jail.DEFAULT_MEMORY
+    assert "réglage de l'activité" not in done.output  # 640 Mo et 4 minutes suffisent
     # Le correcteur et son secret ne restent que dans .demineur/ : le paquet est effacé.
     assert not [name for name in done.left_files if name.startswith("correcteur-")]
 
@@ -183,13 +184,17 @@ def test_wrong_file_loses_exactly_what_pytest_takes(jail, tmp_path):
 
 
 @needs_jail
-def test_grade_follows_the_activity_range(activity):
+def test_grade_follows_the_activity_range_and_low_settings_are_said(activity):
+    """La note suit l'échelle de l'activité ; des réglages trop bas (une mémoire sous
+    640 Mo, une durée d'une minute) sont dits dans la synthèse."""
     if not landlock_here():
         pytest.skip("Landlock manque à ce noyau : la prison refuserait de noter")
-    done = vpl_jail.Jail(activity, grade_range=("2", "4")).evaluate(
-        {"tp.py": REFERENCE.read_bytes()}
-    )
+    jail = vpl_jail.Jail(activity, grade_range=("2", "4"), seconds=60, memory=256 * 2**20)
+    done = jail.evaluate({"tp.py": REFERENCE.read_bytes()})
     assert done.grade == "4.00", done.output
+    synthesis = blocks(done.output)[0]
+    assert any("mémoire maximale de 256 Mo" in line for line in synthesis), synthesis
+    assert any("durée maximale de 60 s" in line for line in synthesis), synthesis
 
 
 JUNK = {

@@ -41,8 +41,11 @@ HERE = Path(__file__).resolve().parent
 WRAPPER = HERE / "no_namespaces.py"
 SYSTEM_PYTHON = Path("/usr/bin/python3")
 PRISONER = "vpl-prisonnier"
-DEFAULT_MEMORY = 128 * 1024 * 1024  # la mémoire par défaut d'une activité VPL
-DEFAULT_SECONDS = 240  # la durée par défaut d'une activité VPL
+# Les réglages de l'activité que donne le README : la durée par défaut de VPL (4 minutes),
+# et 640 Mo de mémoire (les 128 Mo par défaut ne laissent pas noter un code qui épuise la
+# sienne : classroom/vpl.py, NEEDED_MEMORY).
+DEFAULT_MEMORY = 640 * 2**20
+DEFAULT_SECONDS = 240
 
 # Les expressions de mod_vpl (vpl_submission.class.php), sortie à fins de ligne « \n ».
 GRADE = re.compile(r"^Grade :=>>(.*)$", re.M)

@@ -142,7 +142,9 @@ def main(argv=None) -> int:
             None,
             f"erreur du correcteur ({type(error).__name__}), prévenez votre enseignant",
         )
-    print(vpl.evaluation_output(result, reason, scale, [remark] if remark else []))
+    remarks = [remark] if remark else []
+    remarks += vpl.settings_remarks(dict(os.environ))
+    print(vpl.evaluation_output(result, reason, scale, remarks))
     return 0
 
 
