@@ -176,8 +176,9 @@ def tests(graded: list[Outcome]) -> str:
 
 
 def counterexamples(graded: list[Outcome]) -> str:
-    """Les contre-exemples que le plus d'étudiants partagent, dessinés comme le retour les
-    dessine (les plateaux en caractères du jeu)."""
+    """Les contre-exemples que le plus d'étudiants partagent avec la même réponse, avec
+    l'explication de l'un d'eux dessinée comme le retour la dessine (les plateaux en
+    caractères du jeu)."""
     found, _ = failures(graded)
     if not found:
         return "<section><h2>Contre-exemples partagés</h2><p>Aucun test raté.</p></section>"
@@ -187,8 +188,9 @@ def counterexamples(graded: list[Outcome]) -> str:
         blocks.append(
             f"<h3>{failure.question} <code>{failure.function}</code> : {escape(failure.name)}"
             f"</h3><p>Raté par {len(failure.students)} étudiant(s) sur {failure.out_of} ; "
-            f"ce contre-exemple est partagé par {len(failure.sharing)} d'entre eux : "
-            f"{names}.</p><pre>{escape(failure.example)}</pre>"
+            f"ce contre-exemple, avec la même réponse, est partagé par {len(failure.sharing)} "
+            f"d'entre eux : {names}. L'explication donnée à {escape(failure.sharing[0])} :</p>"
+            f"<pre>{escape(failure.explanation)}</pre>"
         )
     more = len(found) - SHOWN_FAILURES
     tail = f"<p>Et {more} autre(s) test(s) raté(s) : voir synthese.md.</p>" if more > 0 else ""

@@ -25,11 +25,15 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
 import pytest
 
 from grading import mark_scheme
+
+if TYPE_CHECKING:
+    from classroom.results import Outcome
 
 pytestmark = [pytest.mark.projet, pytest.mark.lent]
 
@@ -326,7 +330,10 @@ def test_la_synthese_compte_des_etudiants(graded):
     assert "### Q9 is_finished : is_finished quand chaque case" in failed
     assert "### Q9 is_finished : is_finished renvoie 2" in failed
     assert "Raté par 1 étudiant(s) sur 9 noté(s) (11 %) : `dupont.py`." in failed
-    assert "Contre-exemple le plus partagé (1 étudiant(s) sur 1 : `dupont.py`)" in failed
+    assert (
+        "Contre-exemple le plus partagé, avec la même réponse (1 étudiant(s) sur 1 : "
+        "`dupont.py`) ; l'explication donnée à `dupont.py` :"
+    ) in failed
     assert summary.index("Q3 main (sur 2)") < summary.index("Q4 initialise_mines (sur 2)")
     assert "  de 18 à 20  " in summary and "2 rendus pour dupont" in summary
 
@@ -817,31 +824,79 @@ def test_les_noms_accentues_d_une_archive_faite_sous_linux(tmp_path):
     )
 
 
-def test_la_synthese_regroupe_par_contre_exemple_quelle_que_soit_la_reponse():
-    """Deux rendus ratent sur la même entrée avec des réponses différentes : un seul
-    contre-exemple, partagé par les deux ; un troisième, sur une autre entrée, à part."""
+def failed_on(student: str, output: str, example: str) -> Outcome:
+    """Un rendu noté qui rate un seul test, avec cette explication et ce contre-exemple."""
     from classroom.entries import Entry
     from classroom.results import Outcome
+
+    test = {
+        "name": "is_coord_ok dit si (x, y) est sur le plateau",
+        "tags": ["is_coord_ok"],
+        "status": "failed",
+        "output": output,
+        "extra_data": {"stop": None, "example": example},
+    }
+    entry = Entry(student, [Path(f"{student}.py")], label=f"{student}.py")
+    return Outcome(entry, {"score": 19.0, "tests": [test]})
+
+
+def test_la_synthese_regroupe_par_entree_et_par_reponse():
+    """Sur la même entrée, un rendu renvoie 1, deux renvoient True et trois lèvent la même
+    exception, chacun à une ligne différente de son code : trois fautes, pas une ; la plus
+    partagée est l'exception (la ligne en cause ne sépare pas deux rendus), et la page dit
+    la même chose que synthese.md."""
+    from classroom.report import counterexamples
     from classroom.summary import tests_section
 
-    def graded(student: str, answer: str, example: str) -> Outcome:
-        test = {
-            "name": "is_coord_ok dit si (x, y) est sur le plateau",
-            "tags": ["is_coord_ok"],
-            "status": "failed",
-            "output": f"is_coord_ok doit renvoyer False, elle a renvoyé {answer}.\n{example}",
-            "extra_data": {"stop": None, "example": example},
-        }
-        entry = Entry(student, [Path(f"{student}.py")], label=f"{student}.py")
-        return Outcome(entry, {"score": 19.0, "tests": [test]})
-
     same = "  Exemple : is_coord_ok(3, 0, 3, 5)"
-    lines = tests_section(
-        [graded("ana", "True", same), graded("bob", "1", same), graded("eve", "True", "autre")]
-    )
-    text = "\n".join(lines)
-    assert "Contre-exemple le plus partagé (2 étudiant(s) sur 3 : `ana.py`, `bob.py`)" in text
-    assert same in text
+
+    def returned(value: str) -> str:
+        return f"is_coord_ok doit renvoyer False, elle a renvoyé {value}.\n{same}"
+
+    def raised(line: int) -> str:
+        return (
+            "is_coord_ok a levé une exception : IndexError : list index out of range\n"
+            f"  à la ligne {line} de tp.py : return grid[y][x]\n{same}"
+        )
+
+    answers = [
+        failed_on("ana", returned("1"), same),
+        failed_on("bob", returned("True"), same),
+        failed_on("eve", returned("True"), same),
+    ]
+    text = "\n".join(tests_section(answers))
+    assert "avec la même réponse (2 étudiant(s) sur 3 : `bob.py`, `eve.py`) ; " in text
+    assert returned("True") in text and "renvoyé 1" not in text
+    class_ = [
+        *answers,
+        failed_on("ivy", returned("True"), "  Exemple : is_coord_ok(0, 5, 3, 5)"),
+        failed_on("leo", raised(12), same),
+        failed_on("max", raised(40), same),
+        failed_on("noe", raised(7), same),
+    ]
+    text = "\n".join(tests_section(class_))
+    assert (
+        "Contre-exemple le plus partagé, avec la même réponse (3 étudiant(s) sur 7 : "
+        "`leo.py`, `max.py`, `noe.py`) ; l'explication donnée à `leo.py` :"
+    ) in text
+    assert raised(12) in text and "renvoyé" not in text.split("Contre-exemple")[1]
+    page = counterexamples(class_)
+    shared = "avec la même réponse, est partagé par 3 d'entre eux : leo.py, max.py, noe.py"
+    assert shared in page
+    assert "à la ligne 12 de tp.py" in page and "renvoyé" not in page
+
+
+def test_la_synthese_ne_confond_pas_une_explication_coupee_a_80_colonnes():
+    """L'explication coupée à 80 colonnes (le retour) et l'exemple tel quel (extra_data) :
+    le même contre-exemple, reconnu dans l'explication malgré la coupure."""
+    from classroom.summary import shared_part
+    from grading.boards import fit_lines
+
+    lines = "  Lignes tapées : " + ", ".join(repr(f"{n} {n}") for n in range(30))
+    output = fit_lines(f"play_the_game a affiché « Perdu » trop tôt.\n{lines}")
+    assert output.count("\n") > 2  # coupée
+    test = {"output": output, "extra_data": {"example": lines}}
+    assert shared_part(test) == (lines, "play_the_game a affiché « Perdu » trop tôt. …")
 
 
 def test_class_secret_written_and_given_back(graded, tmp_path):
