@@ -24,6 +24,7 @@ import stat
 import subprocess
 import sys
 import zipfile
+import zlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import unquote
@@ -1083,6 +1084,125 @@ def test_les_copies_sont_trouvees_et_les_solutions_independantes_non(tmp_path):
         "<mark>" in page
         and "david" not in page.split("Rendus qui se ressemblent")[1].split("Rendus non notés")[0]
     )
+
+
+COPYDETECT = importlib.util.find_spec("copydetect") is not None
+
+
+def page_of(folder: Path, files: dict[str, bytes]) -> str:
+    """La page de la classe pour ces rendus (nom → octets de leur fichier), comparés comme
+    grade_class les compare, sans être notés."""
+    from classroom import similarity
+    from classroom.report import class_report
+
+    codes = {}
+    for name, data in files.items():
+        (folder / f"{name}.py").write_bytes(data)
+        codes[name] = similarity.submission_code(folder / f"{name}.py")
+    comparison = similarity.Comparison(codes, similarity.kit_skeleton())
+    return class_report([], None, comparison.among(set(files)), comparison.notes(set(files)))
+
+
+def panes(page: str) -> list[tuple[str, str]]:
+    """Chaque moitié du côte à côte : (tout son contenu, ce qui n'y est pas replié)."""
+    found = re.findall(r'<div class="volet">(.*?)</div>', page, flags=re.S)
+    return [(pane, re.sub(r"<details.*?</details>", "", pane, flags=re.S)) for pane in found]
+
+
+@pytest.mark.skipif(not COPYDETECT, reason="copydetect absent")
+def test_cote_a_cote_s_ouvre_sur_ce_qui_est_partage(tmp_path):
+    """Deux copies du même code : dans chaque moitié, les lignes données par le kit (sa
+    documentation, ses constantes) sont repliées, et la première chose montrée est la
+    première fonction, ses passages partagés surlignés."""
+    page = page_of(tmp_path, {"alice": REFERENCE.encode(), "bruno": renamed(REFERENCE).encode()})
+    halves = panes(page)
+    assert len(halves) == 2
+    for pane, shown in halves:
+        assert pane.startswith('<details class="kit"><summary>')
+        assert "lignes données par le kit, repliées</summary>" in pane
+        assert shown.startswith("<pre>def initialise_mines(")
+        assert "<mark>" in shown.split("</pre>")[0]
+        # La documentation donnée par le kit est là, repliée ; le code écrit, visible.
+        doctest = "&gt;&gt;&gt; initialise_open(opened)"
+        assert doctest in pane and doctest not in shown
+        written = re.sub(r"</?mark>", "", shown)
+        assert "[x] = False" in written and "random.sample(" in written
+        assert len(re.findall(r"<details.*?</details>", pane, flags=re.S)) > 5
+
+
+def pdf_fills(pdf: bytes, colour: str) -> int:
+    """Combien de fois les flux d'un PDF de Chromium prennent la couleur de remplissage
+    ``colour`` (« #ffe08a » ; l'opérateur ``rg``)."""
+    count = 0
+    for stream in re.findall(rb"stream\r?\n(.*?)\r?\nendstream", pdf, flags=re.S):
+        try:
+            text = zlib.decompress(stream)
+        except zlib.error:
+            continue
+        for red, green, blue in re.findall(rb"([\d.]+) ([\d.]+) ([\d.]+) rg", text):
+            found = "#" + "".join(f"{round(255 * float(c)):02x}" for c in (red, green, blue))
+            count += found == colour
+    return count
+
+
+def marked_lines(html: str) -> int:
+    """Les lignes de code d'un morceau de la page où un passage partagé est surligné."""
+    count, inside = 0, False
+    for line in html.split("\n"):
+        marked = False
+        for piece in re.split(r"(</?mark>)", line):
+            if piece in ("<mark>", "</mark>"):
+                inside = piece == "<mark>"
+            elif inside and re.sub(r"<[^>]+>", "", piece).strip():
+                marked = True
+        count += marked
+    return count
+
+
+@pytest.mark.skipif(CHROMIUM is None or not COPYDETECT, reason="chromium ou copydetect absent")
+def test_cote_a_cote_sur_papier(tmp_path):
+    """Imprimée par Chromium, la page montre chaque ligne surlignée de chaque moitié (rien
+    n'est coupé par l'ascenseur de l'écran) ; les lignes du kit restent repliées sur
+    papier, même dépliées à l'écran."""
+    page = page_of(tmp_path, {"alice": REFERENCE.encode(), "bruno": renamed(REFERENCE).encode()})
+    printed = {}
+    for name, text in (
+        ("replie", page),
+        ("deplie", page.replace('class="kit"', 'class="kit" open')),
+    ):
+        (tmp_path / f"{name}.html").write_text(text, encoding="utf-8")
+        pdf = tmp_path / f"{name}.pdf"
+        done = chromium(
+            f"--print-to-pdf={pdf}", "--no-pdf-header-footer", (tmp_path / f"{name}.html").as_uri()
+        )
+        assert pdf.is_file(), done.stderr
+        printed[name] = pdf.read_bytes()
+    # Au moins un fond de <mark> par ligne surlignée hors des lignes repliées.
+    shown = sum(marked_lines(visible) for _, visible in panes(page))
+    assert shown > 100 and pdf_fills(printed["replie"], "#ffe08a") >= shown
+    pages = [len(re.findall(rb"/Type\s*/Page\b", pdf)) for pdf in printed.values()]
+    assert pages[0] == pages[1], pages
+
+
+@pytest.mark.skipif(not COPYDETECT, reason="copydetect absent")
+def test_chaque_rendu_dans_son_vrai_encodage(tmp_path):
+    """Le même code en UTF-8, en cp1252 sans le dire, et en latin-1 déclaré (PEP 263) : ses
+    accents sont justes sur la page, et la page dit comment chacun a été lu."""
+    from classroom import similarity
+
+    code = "".join(c if ord(c) < 256 else "?" for c in REFERENCE)
+    code += '\nREFUS = "Coup refusé : case déjà ouverte"\n'
+    files = {
+        "alice": code.encode("utf-8"),
+        "bruno": code.encode("cp1252"),
+        "carla": b"# -*- coding: latin-1 -*-\n" + code.encode("latin-1"),
+    }
+    page = page_of(tmp_path, files)
+    assert "\ufffd" not in page
+    assert page.count("Coup refusé : case déjà ouverte") == 6  # 3 paires, 2 moitiés
+    assert page.count('<p class="encodage">lu en cp1252 (pas en UTF-8)</p>') == 2
+    assert page.count('<p class="encodage">encodage déclaré : iso-8859-1</p>') == 2
+    assert similarity.submission_code(tmp_path / "alice.py").encoding is None
 
 
 @pytest.mark.skipif(importlib.util.find_spec("copydetect") is None, reason="copydetect absent")
