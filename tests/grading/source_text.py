@@ -131,6 +131,8 @@ def decoded(data: bytes, truncated: bool = False) -> tuple[str, str | None]:
     ('é = 1', 'lu en cp1252 (pas en UTF-8)')
     >>> decoded("# coding: latin-1\\né = 1".encode("latin-1"))
     ('# coding: latin-1\\né = 1', 'encodage déclaré : iso-8859-1')
+    >>> decoded("x = 'é".encode()[:-1], truncated=True)  # le « é » coupé par la limite
+    ("x = '", None)
     """
     declared = declared_encoding(data)
     if declared is not None:
