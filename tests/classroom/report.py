@@ -6,6 +6,10 @@ chaque test noté dans l'ordre du sujet, les contre-exemples que le plus
 d'étudiants partagent, les rendus non notés et pourquoi, une ligne par étudiant
 avec un lien vers son retour. Les graphiques sont du SVG écrit ici.
 
+Les rendus qui se ressemblent sont montrés côte à côte, passages partagés surlignés et
+lignes données par le kit repliées (``<details>`` fermé, à l'écran comme à
+l'impression) : chaque moitié s'ouvre sur ce que les deux rendus partagent.
+
 La page se suffit à elle-même (ouverte depuis une clé USB, imprimée) : ni script,
 ni police, ni image venus d'ailleurs, et sa politique de sécurité (en-tête
 ``Content-Security-Policy``) interdit au navigateur d'en charger ou d'en exécuter.
@@ -37,6 +41,7 @@ from grading.scoring import french_number
 POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 SHOWN_FAILURES = 8  # les contre-exemples dessinés : ceux des tests les plus ratés
 SHOWN_PAIRS = 5  # les paires de rendus semblables montrées côte à côte
+KIT_FOLDED = 3  # côte à côte, une suite d'au moins 3 lignes du kit est repliée
 LISTED_PAIRS = 50  # les paires de rendus semblables listées (toutes : similarite.csv)
 
 STYLE = """
@@ -51,11 +56,18 @@ pre { background: #f5f5f5; padding: .5rem; overflow-x: auto; font-size: .85rem;
       line-height: 1.15; }
 .attention { color: #a00000; font-weight: bold; }
 .cote { display: grid; grid-template-columns: 1fr 1fr; gap: .5rem; }
-.cote pre { max-height: 30rem; overflow: auto; font-size: .75rem; }
+.volet { max-height: 30rem; overflow: auto; background: #f5f5f5; min-width: 0; }
+.volet pre { margin: 0; padding: .1rem .5rem; overflow: visible; font-size: .75rem; }
+.volet p { margin: 0; padding: .3rem .5rem; font-size: .8rem; }
+details.kit summary { color: #555; font-size: .75rem; padding: .1rem .5rem; }
 mark { background: #ffe08a; }
 svg text { font-family: sans-serif; font-size: 11px; }
 @media print { a { color: inherit; text-decoration: none; } pre { white-space: pre-wrap; }
-               h2, h3 { break-after: avoid; } section { break-inside: avoid; } }
+               h2, h3 { break-after: avoid; } section { break-inside: avoid; }
+               .volet { max-height: none; overflow: visible; }
+               details.kit > :not(summary) { display: none; }
+               mark { print-color-adjust: exact; -webkit-print-color-adjust: exact;
+                      text-decoration: underline; } }
 """
 
 
@@ -176,8 +188,9 @@ def tests(graded: list[Outcome]) -> str:
 
 
 def counterexamples(graded: list[Outcome]) -> str:
-    """Les contre-exemples que le plus d'étudiants partagent, dessinés comme le retour les
-    dessine (les plateaux en caractères du jeu)."""
+    """Les contre-exemples que le plus d'étudiants partagent avec la même réponse, avec
+    l'explication de l'un d'eux dessinée comme le retour la dessine (les plateaux en
+    caractères du jeu)."""
     found, _ = failures(graded)
     if not found:
         return "<section><h2>Contre-exemples partagés</h2><p>Aucun test raté.</p></section>"
@@ -187,8 +200,9 @@ def counterexamples(graded: list[Outcome]) -> str:
         blocks.append(
             f"<h3>{failure.question} <code>{failure.function}</code> : {escape(failure.name)}"
             f"</h3><p>Raté par {len(failure.students)} étudiant(s) sur {failure.out_of} ; "
-            f"ce contre-exemple est partagé par {len(failure.sharing)} d'entre eux : "
-            f"{names}.</p><pre>{escape(failure.example)}</pre>"
+            f"ce contre-exemple, avec la même réponse, est partagé par {len(failure.sharing)} "
+            f"d'entre eux : {names}. L'explication donnée à {escape(failure.sharing[0])} :</p>"
+            f"<pre>{escape(failure.explanation)}</pre>"
         )
     more = len(found) - SHOWN_FAILURES
     tail = f"<p>Et {more} autre(s) test(s) raté(s) : voir synthese.md.</p>" if more > 0 else ""
@@ -238,14 +252,76 @@ def adjusted(outcome: Outcome) -> str:
     return " ; ".join(parts)
 
 
-def highlighted(code: str, passages: list[tuple[int, int]]) -> str:
-    """Le code, échappé, les passages partagés marqués."""
-    parts, position = [], 0
-    for start, end in sorted(passages):
-        start, end = max(start, position), max(end, position)
-        parts += [escape(code[position:start]), f"<mark>{escape(code[start:end])}</mark>"]
-        position = end
-    parts.append(escape(code[position:]))
+def highlighted(
+    code: str, passages: list[tuple[int, int]], start: int = 0, end: int | None = None
+) -> str:
+    """Le code de ``start`` à ``end``, échappé, les passages partagés marqués.
+
+    >>> highlighted("a = 1 + b", [(4, 9)], 2, 7)
+    '= <mark>1 +</mark>'
+    """
+    end = len(code) if end is None else end
+    parts, position = [], start
+    for first, last in sorted(passages):
+        first, last = max(first, position), min(last, end)
+        if first >= last:
+            continue
+        parts += [escape(code[position:first]), f"<mark>{escape(code[first:last])}</mark>"]
+        position = last
+    parts.append(escape(code[position:end]))
+    return "".join(parts)
+
+
+def folded_lines(code: str, kit: list[tuple[int, int]]) -> list[tuple[int, int, bool]]:
+    """Le code en morceaux (début, fin, replié) : replié, une suite d'au moins
+    :data:`KIT_FOLDED` lignes du kit (``kit``). Un passage partagé qui les traverse y est
+    replié aussi : ce que le kit a donné à tous n'est pas ce que deux rendus partagent
+    (copydetect marque d'un seul tenant les passages qui l'entourent).
+
+    >>> folded_lines("a\\nb\\nc\\nd\\ne", [(0, 5)])
+    [(0, 5, True), (6, 9, False)]
+    >>> folded_lines("a\\nb\\nc", [(0, 3)])
+    [(0, 5, False)]
+    """
+    starts = [0]
+    for line in code.split("\n"):
+        starts.append(starts[-1] + len(line) + 1)
+    bounds = list(zip(starts, [start - 1 for start in starts[1:]]))
+
+    def hidden(start: int, end: int) -> bool:
+        return any(low <= start and end <= high for low, high in kit)
+
+    pieces: list[tuple[int, int, bool]] = []
+    index = 0
+    while index < len(bounds):
+        last = index
+        while last < len(bounds) and hidden(*bounds[last]):
+            last += 1
+        if last - index >= KIT_FOLDED:
+            pieces.append((bounds[index][0], bounds[last - 1][1], True))
+            index = last
+            continue
+        if pieces and not pieces[-1][2]:
+            pieces[-1] = (pieces[-1][0], bounds[index][1], False)
+        else:
+            pieces.append((bounds[index][0], bounds[index][1], False))
+        index += 1
+    return pieces
+
+
+def pane(code: str, passages: list[tuple[int, int]], kit: list[tuple[int, int]]) -> str:
+    """Un rendu dans sa moitié du côte à côte : son code, les passages partagés marqués, les
+    suites de lignes du kit repliées (à l'écran comme sur papier ; un clic les déplie)."""
+    parts = []
+    for start, end, folded in folded_lines(code, kit):
+        text = f"<pre>{highlighted(code, passages, start, end)}</pre>"
+        if folded:
+            count = code.count("\n", start, end) + 1
+            text = (
+                f'<details class="kit"><summary>{count} lignes données par le kit, '
+                f"repliées</summary>{text}</details>"
+            )
+        parts.append(text)
     return "".join(parts)
 
 
@@ -267,6 +343,11 @@ def similar_submissions(
         "(noms effacés, ordre des fonctions ignoré). Un signal à vérifier, jamais une note : "
         "toutes les paires sont dans similarite.csv.</p>"
     )
+    if close[:SHOWN_PAIRS]:
+        intro += (
+            f"<p>Côte à côte, les {len(close[:SHOWN_PAIRS])} première(s) paire(s) : passages "
+            "partagés surlignés, lignes données par le kit repliées (un clic les déplie).</p>"
+        )
     rows = "".join(
         f"<tr><td>{escape(pair.first)}</td><td>{escape(pair.second)}</td>"
         f'<td class="nombre">{100 * pair.shares[0]:.0f} %</td>'
@@ -281,15 +362,23 @@ def similar_submissions(
         if close
         else ""
     )
-    sides = "".join(
-        f'<h3>{escape(pair.first)} et {escape(pair.second)}</h3><div class="cote">'
-        f"<pre>{highlighted(pair.codes[0], pair.passages[0])}</pre>"
-        f"<pre>{highlighted(pair.codes[1], pair.passages[1])}</pre></div>"
-        for pair in close[:SHOWN_PAIRS]
-    )
+    sides = "".join(side_by_side(pair) for pair in close[:SHOWN_PAIRS])
     notes = "".join(
         f"<li>{escape(name)} : {escape(note)}</li>" for name, note in (uncompared or {}).items()
     )
     if notes:
         notes = f"<p>Rendus notés pas ou pas entièrement comparés :</p><ul>{notes}</ul>"
     return title + intro + table + sides + notes + "</section>"
+
+
+def side_by_side(pair: similarity.Pair) -> str:
+    """Deux rendus côte à côte, chacun avec l'encodage dans lequel il a été lu s'il n'est
+    pas en UTF-8."""
+    halves = []
+    for code, passages, kit, encoding in zip(pair.codes, pair.passages, pair.kit, pair.encodings):
+        note = f'<p class="encodage">{escape(encoding)}</p>' if encoding else ""
+        halves.append(f'<div class="volet">{note}{pane(code, passages, kit)}</div>')
+    return (
+        f"<h3>{escape(pair.first)} et {escape(pair.second)}</h3>"
+        f'<div class="cote">{"".join(halves)}</div>'
+    )

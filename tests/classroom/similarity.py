@@ -15,12 +15,18 @@ commentaires et les lignes vides retirés avant de couper le code à :data:`MAX_
 caractères (``grading/source_text.py``). Un rendu noté dont le code n'a pas pu être
 comparé est listé comme tel, avec la raison (``similarite.csv``, la console, la page).
 
+Chaque fichier est lu dans son encodage (``source_text.decoded`` : celui qu'il déclare,
+sinon UTF-8, sinon Windows-1252) ; un rendu qui n'est pas en UTF-8 le dit sur la page.
+Dans chaque code, les lignes recopiées du kit (:func:`kit_ranges`) sont repérées : la
+page les replie, pour ouvrir les rendus côte à côte sur ce qu'ils partagent.
+
 Sans copydetect, ``similar_pairs`` renvoie None et la page le dit.
 """
 
 from __future__ import annotations
 
 import csv
+import difflib
 import io
 import logging
 import os
@@ -32,13 +38,14 @@ from pathlib import Path
 
 from classroom.spreadsheet import text_cell
 from grading.locate import locate
-from grading.source_text import code_only, python_files, read_bounded
+from grading.source_text import code_only, decoded, python_files, read_bounded
 
 NOISE, WINDOW = 25, 6  # une suite de 25 lexèmes au moins ; toute suite de 30 est vue
 SIGNAL = 0.5  # la part de code partagée à partir de laquelle une paire est montrée
 MAX_BYTES = 2**20  # les octets lus au plus d'un rendu (tous ses modules ensemble)
 MAX_CHARS = 200_000  # le code comparé d'un rendu, sans commentaires ni lignes vides
 INSTALL = 'pip install -e ".[similarite]"'
+KIT_BLOCK = 2  # les lignes du kit repérées : des suites d'au moins 2 lignes, dans l'ordre
 
 
 @dataclass
@@ -50,6 +57,10 @@ class Pair:
     shares: tuple[float, float]  # la part du code de chacun qui se retrouve dans l'autre
     passages: tuple[list[tuple[int, int]], list[tuple[int, int]]]  # (début, fin) dans chacun
     codes: tuple[str, str]
+    # Dans chaque code, les lignes recopiées du kit (début, fin), hors ``def`` et ``class``.
+    kit: tuple[list[tuple[int, int]], list[tuple[int, int]]] = ([], [])
+    # Comment chaque code a été lu, s'il n'est pas en UTF-8 (``source_text.decoded``).
+    encodings: tuple[str | None, str | None] = (None, None)
 
     @property
     def score(self) -> float:
@@ -59,10 +70,13 @@ class Pair:
 @dataclass
 class Code:
     """Le code d'un rendu pour la comparaison ; ``remark`` : pourquoi il n'est pas comparé
-    (``text`` vaut None), ou ce qui n'en a pas été lu."""
+    (``text`` vaut None), ou ce qui n'en a pas été lu ; ``encoding`` : comment il a été
+    lu, s'il n'est pas en UTF-8 (« lu en cp1252 (pas en UTF-8) », précédé du nom du
+    module pour un paquet)."""
 
     text: str | None
     remark: str | None = None
+    encoding: str | None = None
 
 
 def submission_code(path: Path) -> Code:
@@ -79,7 +93,7 @@ def submission_code(path: Path) -> Code:
     else:
         files, skipped = python_files(located.path)
         root = located.path
-    parts, left = [], MAX_BYTES
+    parts, encodings, left = [], [], MAX_BYTES
     for file in files:
         name = file.relative_to(root).as_posix()
         if left <= 0:
@@ -92,23 +106,60 @@ def submission_code(path: Path) -> Code:
         left -= len(data)
         if left <= 0:
             skipped.append(f"la fin de {name} (plus de {MAX_BYTES // 2**20} Mio lus)")
-        parts.append(code_only(data.decode("utf-8", errors="replace")))
+        source, encoding = decoded(data, truncated=left <= 0)
+        if encoding is not None:
+            encodings.append(encoding if located.kind == "file" else f"{name} : {encoding}")
+        parts.append(code_only(source))
     text = "\n".join(part for part in parts if part)
+    encoding = "; ".join(encodings) or None
     notes = [f"non lu : {', '.join(skipped)}"] if skipped else []
     if len(text) > MAX_CHARS:
         notes.append(f"comparé sur ses {MAX_CHARS:,} premiers caractères".replace(",", " "))
         text = text[:MAX_CHARS]
     if not text:
         return Code(None, "aucun code lisible" + (f" ({'; '.join(notes)})" if notes else ""))
-    return Code(text, "; ".join(notes) or None)
+    return Code(text, "; ".join(notes) or None, encoding)
+
+
+def kit_ranges(code: str, kit: str) -> list[tuple[int, int]]:
+    """Les lignes de ``code`` recopiées du kit (``kit`` : son code, sans commentaires), en
+    (début, fin) : les suites d'au moins :data:`KIT_BLOCK` lignes identiques à des lignes
+    du kit dans le même ordre, sauf les lignes ``def`` et ``class`` (elles disent où l'on
+    est dans le code).
+
+    >>> code = "x = 1\\ndef f():\\n    'Doc.'\\n    'Suite.'\\n    return 2"
+    >>> kit_ranges(code, "def f():\\n    'Doc.'\\n    'Suite.'\\n    raise")
+    [(15, 38)]
+    """
+    lines = code.split("\n")
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line) + 1)
+    matcher = difflib.SequenceMatcher(None, kit.split("\n"), lines, autojunk=False)
+    found: list[tuple[int, int]] = []
+    for block in matcher.get_matching_blocks():
+        if block.size < KIT_BLOCK:
+            continue
+        for index in range(block.b, block.b + block.size):
+            if lines[index].lstrip().startswith(("def ", "class ")):
+                continue
+            start, end = starts[index], starts[index] + len(lines[index])
+            if found and found[-1][1] + 1 == start:
+                start = found.pop()[0]
+            found.append((start, end))
+    return found
 
 
 def similar_pairs(
-    codes: dict[str, str], boilerplate: str, failed: dict[str, str] | None = None
+    codes: dict[str, str],
+    boilerplate: str,
+    failed: dict[str, str] | None = None,
+    encodings: dict[str, str] | None = None,
 ) -> list[Pair] | None:
     """Chaque paire de rendus, de la plus semblable à la moins semblable ; None sans
     copydetect. ``boilerplate`` : le code que tous ont reçu (le tp.py du kit). Un code que
-    copydetect ne découpe pas en lexèmes est noté dans ``failed`` (nom → raison)."""
+    copydetect ne découpe pas en lexèmes est noté dans ``failed`` (nom → raison) ;
+    ``encodings`` : comment chaque code a été lu, s'il n'est pas en UTF-8 (nom → texte)."""
     # copydetect importe matplotlib, qui écrirait son cache de polices dans le dossier de
     # l'utilisateur : grade_class n'écrit rien hors du dossier des notes.
     cache = tempfile.mkdtemp(prefix="noter-classe-matplotlib-")
@@ -130,10 +181,13 @@ def similar_pairs(
         except Exception:  # un code que le découpage en lexèmes ne lit pas
             return None
 
-    kit = fingerprint("kit", code_only(boilerplate))
+    kit_code = code_only(boilerplate)
+    kit = fingerprint("kit", kit_code)
     ignored = sorted(kit.hashes) if kit is not None else None
     prints = {name: fingerprint(name, code, ignored) for name, code in codes.items()}
     names = sorted(name for name, found in prints.items() if found is not None)
+    given = {name: kit_ranges(prints[name].raw_code, kit_code) for name in names}
+    encodings = encodings or {}
     if failed is not None:
         for name in sorted(set(prints) - set(names)):
             failed[name] = "copydetect n'a pas pu découper son code en lexèmes"
@@ -151,6 +205,8 @@ def similar_pairs(
                     (float(shares[0]), float(shares[1])),
                     passages,
                     (prints[first].raw_code, prints[second].raw_code),
+                    (given[first], given[second]),
+                    (encodings.get(first), encodings.get(second)),
                 )
             )
     return sorted(pairs, key=lambda pair: (-pair.score, pair.first, pair.second))
@@ -167,6 +223,7 @@ class Comparison:
         # Ce qui n'a pas pu être comparé, ou pas en entier, et pourquoi (nom → raison).
         self.remarks = {name: code.remark for name, code in codes.items() if code.remark}
         self.failed: dict[str, str] = {}
+        self.encodings = {name: code.encoding for name, code in codes.items() if code.encoding}
         texts = {name: code.text for name, code in codes.items() if code.text is not None}
         # Un fil « démon » : un Ctrl-C pendant la notation n'attend pas la comparaison.
         thread = threading.Thread(
@@ -176,7 +233,7 @@ class Comparison:
 
     def run(self, codes: dict[str, str], boilerplate: str) -> None:
         try:
-            self.pairs = similar_pairs(codes, boilerplate, self.failed)
+            self.pairs = similar_pairs(codes, boilerplate, self.failed, self.encodings)
         except BaseException as error:  # relevée par among
             self.error = error
         finally:

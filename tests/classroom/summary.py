@@ -1,7 +1,8 @@
 """La synthèse de la classe (``synthese.md``) : elle compte des étudiants, jamais des tests.
 
 Pour chaque test (chacun a son nom), combien d'étudiants notés l'ont raté et le
-contre-exemple que le plus d'entre eux partagent ; pour chaque question, la
+contre-exemple que le plus d'entre eux partagent avec la même réponse (même entrée, même
+valeur renvoyée ou même affichage : ``shared_part``) ; pour chaque question, la
 moyenne et la répartition des points ; la liste des rendus non notés.
 """
 
@@ -22,16 +23,41 @@ from grading.scoring import facts, french_number
 BAR = "█"
 BAR_WIDTH = 30  # la plus longue barre d'un histogramme
 NAMES_SHOWN = 12  # au-delà, la liste des étudiants qui partagent un contre-exemple est coupée
+# Où l'exception est née (``checks.explain_error``), juste avant l'exemple.
+LINE_OF_CODE = re.compile(r"\s*à la ligne \d+ de .*$")
 
 
-def shared_part(test: dict) -> str:
-    """Ce que deux rendus qui ratent ce test peuvent partager : le contre-exemple seul
-    (l'entrée donnée à la fonction, champ ``extra_data.example``), sinon l'explication.
+def shared_part(test: dict) -> tuple[str, str]:
+    """Ce que deux rendus qui ratent ce test partagent : le contre-exemple (l'entrée donnée
+    à la fonction, champ ``extra_data.example``) et ce que le rendu en a fait (``answer``).
 
-    Deux rendus qui ratent sur le même exemple comptent ainsi pour le même
-    contre-exemple, quelle que soit leur réponse et quel que soit leur fichier.
+    Deux rendus ne comptent pour le même contre-exemple que s'ils ratent sur la même
+    entrée avec la même réponse (même valeur renvoyée, même affichage, même exception) :
+    deux fautes différentes sur un même petit exemple restent séparées.
+
+    >>> test = {"output": "f doit renvoyer 1, elle a renvoyé 2.\\n  Exemple : f(0)",
+    ...         "extra_data": {"example": "  Exemple : f(0)"}}
+    >>> shared_part(test)
+    ('  Exemple : f(0)', 'f doit renvoyer 1, elle a renvoyé 2. …')
     """
-    return (test.get("extra_data") or {}).get("example") or test["output"]
+    example = (test.get("extra_data") or {}).get("example") or ""
+    return example, answer(test["output"], example)
+
+
+def answer(output: str, example: str) -> str:
+    """L'explication d'un échec sans ce qui ne dit rien de la réponse : l'exemple (remplacé
+    par « … »), la ligne du code en cause (son numéro diffère d'un rendu à l'autre pour la
+    même faute) et la coupure des lignes à 80 colonnes (les blancs sont réduits).
+
+    >>> answer("f a levé une exception : IndexError\\n  à la ligne 7 de tp.py : g[y]\\n"
+    ...        "  Exemple : f(0)", "  Exemple : f(0)")
+    'f a levé une exception : IndexError …'
+    """
+    text, shown = " ".join(output.split()), " ".join(example.split())
+    if not shown or shown not in text:
+        return LINE_OF_CODE.sub("", text)
+    before, after = text.split(shown, 1)
+    return f"{LINE_OF_CODE.sub('', before.rstrip())} … {after.lstrip()}".strip()
 
 
 def histogram(rows: list[tuple[str, int]]) -> list[str]:
@@ -126,7 +152,8 @@ def cases_line(graded: list[Outcome], class_secret: str | None) -> str:
     if any((facts(o.result).get("cases") or {}).get("fingerprint") != expected for o in graded):
         return "ATTENTION : les rendus n'ont pas tous été notés sur les cas du secret de la classe."
     return (
-        f"Cas tirés du secret de la classe, `{class_secret}` : les mêmes pour tous les rendus. "
+        f"Cas tirés du secret de la classe, `{class_secret}`, mêlé à l'empreinte de chaque "
+        "rendu : le même fichier a toujours les mêmes cas. "
         f"Pour noter à nouveau à l'identique : `--secret {class_secret}` (avec les mêmes "
         "versions de Python, pytest et hypothesis). Gardez-le pour vous : qui le connaît "
         "peut calculer les cas."
@@ -221,8 +248,9 @@ class Failure:
     name: str
     students: list[str]  # ceux qui l'ont raté
     out_of: int  # les étudiants notés sur ce test
-    example: str  # le contre-exemple que le plus d'entre eux partagent
+    example: str  # le contre-exemple que le plus d'entre eux partagent, avec la même réponse
     sharing: list[str]  # ceux qui le partagent
+    explanation: str  # l'explication donnée au premier d'entre eux : l'entrée et sa réponse
 
     @property
     def question(self) -> str:
@@ -236,18 +264,31 @@ class Failure:
 SUJET_ORDER = {function: index for index, function in enumerate(mark_scheme.FUNCTIONS)}
 
 
-def test_outcomes(graded: list[Outcome]) -> dict[tuple[str, str], tuple[set[str], dict[str, str]]]:
+def test_outcomes(graded: list[Outcome]) -> dict[tuple[str, str], tuple[set[str], dict[str, dict]]]:
     """Pour chaque test noté, (fonction, nom) dans l'ordre du sujet : les étudiants notés
-    sur ce test, et ceux qui l'ont raté avec ce qu'ils peuvent partager (``shared_part``)."""
-    tally: dict[tuple[str, str], tuple[set[str], dict[str, str]]] = {}
+    sur ce test, et ceux qui l'ont raté avec leur test raté (son ``output``, son
+    ``extra_data``)."""
+    tally: dict[tuple[str, str], tuple[set[str], dict[str, dict]]] = {}
     for outcome in graded:
         for test in outcome.result["tests"]:
             ran, failed = tally.setdefault((test["tags"][0], test["name"]), (set(), {}))
             ran.add(outcome.entry.label)
             if test["status"] != "passed":
-                failed[outcome.entry.label] = shared_part(test)
+                failed[outcome.entry.label] = test
     # Un tri stable : dans une fonction, les tests gardent l'ordre de leur exécution.
     return dict(sorted(tally.items(), key=lambda item: SUJET_ORDER.get(item[0][0], 99)))
+
+
+def most_shared(failed: dict[str, dict]) -> tuple[str, list[str], str]:
+    """Parmi les rendus qui ont raté un test (nom → test raté), le contre-exemple que le plus
+    d'entre eux partagent avec la même réponse (``shared_part``), ceux qui le partagent et
+    l'explication donnée au premier d'entre eux, par ordre alphabétique."""
+    groups: dict[tuple[str, str], list[str]] = collections.defaultdict(list)
+    for label, test in failed.items():
+        groups[shared_part(test)].append(label)
+    (example, _), sharing = max(groups.items(), key=lambda item: len(item[1]))
+    sharing = sorted(sharing)
+    return example, sharing, failed[sharing[0]]["output"]
 
 
 def failures(graded: list[Outcome]) -> tuple[list[Failure], int]:
@@ -262,10 +303,7 @@ def failures(graded: list[Outcome]) -> tuple[list[Failure], int]:
     found = []
     for function, name in ranked:
         students = failed[(function, name)]
-        by_example = collections.defaultdict(list)
-        for label, example in students.items():
-            by_example[example].append(label)
-        example, sharing = max(by_example.items(), key=lambda item: len(item[1]))
+        example, sharing, explanation = most_shared(students)
         found.append(
             Failure(
                 function,
@@ -273,14 +311,16 @@ def failures(graded: list[Outcome]) -> tuple[list[Failure], int]:
                 sorted(students),
                 len(ran[(function, name)]),
                 example,
-                sorted(sharing),
+                sharing,
+                explanation,
             )
         )
     return found, len(ran) - len(ranked)
 
 
 def tests_section(graded: list[Outcome]) -> list[str]:
-    """Chaque test raté : par combien d'étudiants, et le contre-exemple le plus partagé."""
+    """Chaque test raté : par combien d'étudiants, et le contre-exemple le plus partagé
+    (la même entrée, la même réponse), avec son explication."""
     found, passed_by_all = failures(graded)
     lines = ["", "## Tests ratés", ""]
     if not found:
@@ -294,10 +334,11 @@ def tests_section(graded: list[Outcome]) -> list[str]:
             f"Raté par {len(failure.students)} étudiant(s) sur {failure.out_of} noté(s) "
             f"({100 * failure.rate:.0f} %) : {names(failure.students)}.",
             "",
-            f"Contre-exemple le plus partagé ({len(failure.sharing)} étudiant(s) sur "
-            f"{len(failure.students)} : {names(failure.sharing)}) :",
+            f"Contre-exemple le plus partagé, avec la même réponse ({len(failure.sharing)} "
+            f"étudiant(s) sur {len(failure.students)} : {names(failure.sharing)}) ; "
+            f"l'explication donnée à {markdown_code(failure.sharing[0])} :",
             "",
-            *code_block(failure.example),
+            *code_block(failure.explanation),
         ]
     return lines
 

@@ -36,8 +36,8 @@ class Echec(AssertionError):
     """Un manquement au contrat, expliqué en français.
 
     ``example`` est le contre-exemple seul (l'entrée donnée à la fonction, sans ce
-    qu'elle en a fait) : deux rendus qui ratent sur le même exemple le partagent,
-    quelle que soit leur réponse (la synthèse de classe les regroupe ainsi).
+    qu'elle en a fait) : la synthèse de classe regroupe les rendus qui ratent sur le
+    même exemple avec la même réponse (le reste du message).
     """
 
     def __init__(self, message: str, example: str | None = None):

@@ -10,11 +10,14 @@ d'un rendu, mêlée au secret pour tirer ses cas (``grading/secret.py``).
   seulement (ni lien, ni ``/dev/zero``, ni tube nommé) ;
 - :func:`code_only` : le texte sans ses commentaires ni ses lignes vides, et chaque
   texte littéral démesuré réduit à ``"…"`` (un rendu précédé de 200 000 caractères
-  de commentaires ou d'une documentation géante est le même code).
+  de commentaires ou d'une documentation géante est le même code) ;
+- :func:`decoded` : le texte d'un fichier source dans son vrai encodage (celui qu'il
+  déclare, sinon UTF-8, sinon Windows-1252), et lequel quand ce n'est pas UTF-8.
 """
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import io
 import os
@@ -26,6 +29,7 @@ from .locate import is_system_entry
 
 LONG_STRING = 300  # un texte littéral plus long est réduit à "…"
 MAX_FILES = 200  # les modules d'un paquet lus au plus
+FALLBACK = "lu en cp1252 (pas en UTF-8)"  # un fichier ni déclaré, ni en UTF-8
 
 
 def python_files(root: Path) -> tuple[list[Path], list[str]]:
@@ -112,3 +116,44 @@ def code_only(text: str) -> str:
         first, last = lines[start_row - 1], lines[end_row - 1]
         lines[start_row - 1 : end_row] = [first[:start_column] + replacement + last[end_column:]]
     return "\n".join(line.rstrip() for line in lines if line.strip())
+
+
+def decoded(data: bytes, truncated: bool = False) -> tuple[str, str | None]:
+    """Le texte d'un fichier source et, s'il n'est pas en UTF-8, comment il a été lu.
+
+    L'encodage déclaré (une ligne ``# -*- coding: latin-1 -*-``, PEP 263) d'abord, puis
+    UTF-8, puis Windows-1252 (les accents d'un vieil éditeur sous Windows). ``truncated`` :
+    ``data`` est le début d'un fichier plus long, qui peut couper un caractère en deux.
+
+    >>> decoded("é = 1".encode())
+    ('é = 1', None)
+    >>> decoded("é = 1".encode("cp1252"))
+    ('é = 1', 'lu en cp1252 (pas en UTF-8)')
+    >>> decoded("# coding: latin-1\\né = 1".encode("latin-1"))
+    ('# coding: latin-1\\né = 1', 'encodage déclaré : iso-8859-1')
+    >>> decoded("x = 'é".encode()[:-1], truncated=True)  # le « é » coupé par la limite
+    ("x = '", None)
+    """
+    declared = declared_encoding(data)
+    if declared is not None:
+        try:
+            return data.decode(declared), f"encodage déclaré : {declared}"
+        except (UnicodeDecodeError, LookupError):  # faux, ou pas un encodage de texte
+            pass
+    body = data.removeprefix(codecs.BOM_UTF8)
+    try:
+        return body.decode("utf-8"), None
+    except UnicodeDecodeError as error:
+        if truncated and error.reason == "unexpected end of data":
+            return body[: error.start].decode("utf-8"), None
+    return data.decode("cp1252", errors="replace"), FALLBACK
+
+
+def declared_encoding(data: bytes) -> str | None:
+    """L'encodage qu'un fichier source déclare (PEP 263), s'il en déclare un autre qu'UTF-8
+    et que Python le connaît ; None sinon."""
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except (SyntaxError, LookupError):
+        return None
+    return None if encoding in ("utf-8", "utf-8-sig") else encoding

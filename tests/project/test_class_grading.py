@@ -24,12 +24,17 @@ import stat
 import subprocess
 import sys
 import zipfile
+import zlib
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
 import pytest
 
 from grading import mark_scheme
+
+if TYPE_CHECKING:
+    from classroom.results import Outcome
 
 pytestmark = [pytest.mark.projet, pytest.mark.lent]
 
@@ -326,7 +331,10 @@ def test_la_synthese_compte_des_etudiants(graded):
     assert "### Q9 is_finished : is_finished quand chaque case" in failed
     assert "### Q9 is_finished : is_finished renvoie 2" in failed
     assert "Raté par 1 étudiant(s) sur 9 noté(s) (11 %) : `dupont.py`." in failed
-    assert "Contre-exemple le plus partagé (1 étudiant(s) sur 1 : `dupont.py`)" in failed
+    assert (
+        "Contre-exemple le plus partagé, avec la même réponse (1 étudiant(s) sur 1 : "
+        "`dupont.py`) ; l'explication donnée à `dupont.py` :"
+    ) in failed
     assert summary.index("Q3 main (sur 2)") < summary.index("Q4 initialise_mines (sur 2)")
     assert "  de 18 à 20  " in summary and "2 rendus pour dupont" in summary
 
@@ -817,31 +825,79 @@ def test_les_noms_accentues_d_une_archive_faite_sous_linux(tmp_path):
     )
 
 
-def test_la_synthese_regroupe_par_contre_exemple_quelle_que_soit_la_reponse():
-    """Deux rendus ratent sur la même entrée avec des réponses différentes : un seul
-    contre-exemple, partagé par les deux ; un troisième, sur une autre entrée, à part."""
+def failed_on(student: str, output: str, example: str) -> Outcome:
+    """Un rendu noté qui rate un seul test, avec cette explication et ce contre-exemple."""
     from classroom.entries import Entry
     from classroom.results import Outcome
+
+    test = {
+        "name": "is_coord_ok dit si (x, y) est sur le plateau",
+        "tags": ["is_coord_ok"],
+        "status": "failed",
+        "output": output,
+        "extra_data": {"stop": None, "example": example},
+    }
+    entry = Entry(student, [Path(f"{student}.py")], label=f"{student}.py")
+    return Outcome(entry, {"score": 19.0, "tests": [test]})
+
+
+def test_la_synthese_regroupe_par_entree_et_par_reponse():
+    """Sur la même entrée, un rendu renvoie 1, deux renvoient True et trois lèvent la même
+    exception, chacun à une ligne différente de son code : trois fautes, pas une ; la plus
+    partagée est l'exception (la ligne en cause ne sépare pas deux rendus), et la page dit
+    la même chose que synthese.md."""
+    from classroom.report import counterexamples
     from classroom.summary import tests_section
 
-    def graded(student: str, answer: str, example: str) -> Outcome:
-        test = {
-            "name": "is_coord_ok dit si (x, y) est sur le plateau",
-            "tags": ["is_coord_ok"],
-            "status": "failed",
-            "output": f"is_coord_ok doit renvoyer False, elle a renvoyé {answer}.\n{example}",
-            "extra_data": {"stop": None, "example": example},
-        }
-        entry = Entry(student, [Path(f"{student}.py")], label=f"{student}.py")
-        return Outcome(entry, {"score": 19.0, "tests": [test]})
-
     same = "  Exemple : is_coord_ok(3, 0, 3, 5)"
-    lines = tests_section(
-        [graded("ana", "True", same), graded("bob", "1", same), graded("eve", "True", "autre")]
-    )
-    text = "\n".join(lines)
-    assert "Contre-exemple le plus partagé (2 étudiant(s) sur 3 : `ana.py`, `bob.py`)" in text
-    assert same in text
+
+    def returned(value: str) -> str:
+        return f"is_coord_ok doit renvoyer False, elle a renvoyé {value}.\n{same}"
+
+    def raised(line: int) -> str:
+        return (
+            "is_coord_ok a levé une exception : IndexError : list index out of range\n"
+            f"  à la ligne {line} de tp.py : return grid[y][x]\n{same}"
+        )
+
+    answers = [
+        failed_on("ana", returned("1"), same),
+        failed_on("bob", returned("True"), same),
+        failed_on("eve", returned("True"), same),
+    ]
+    text = "\n".join(tests_section(answers))
+    assert "avec la même réponse (2 étudiant(s) sur 3 : `bob.py`, `eve.py`) ; " in text
+    assert returned("True") in text and "renvoyé 1" not in text
+    class_ = [
+        *answers,
+        failed_on("ivy", returned("True"), "  Exemple : is_coord_ok(0, 5, 3, 5)"),
+        failed_on("leo", raised(12), same),
+        failed_on("max", raised(40), same),
+        failed_on("noe", raised(7), same),
+    ]
+    text = "\n".join(tests_section(class_))
+    assert (
+        "Contre-exemple le plus partagé, avec la même réponse (3 étudiant(s) sur 7 : "
+        "`leo.py`, `max.py`, `noe.py`) ; l'explication donnée à `leo.py` :"
+    ) in text
+    assert raised(12) in text and "renvoyé" not in text.split("Contre-exemple")[1]
+    page = counterexamples(class_)
+    shared = "avec la même réponse, est partagé par 3 d'entre eux : leo.py, max.py, noe.py"
+    assert shared in page
+    assert "à la ligne 12 de tp.py" in page and "renvoyé" not in page
+
+
+def test_la_synthese_ne_confond_pas_une_explication_coupee_a_80_colonnes():
+    """L'explication coupée à 80 colonnes (le retour) et l'exemple tel quel (extra_data) :
+    le même contre-exemple, reconnu dans l'explication malgré la coupure."""
+    from classroom.summary import shared_part
+    from grading.boards import fit_lines
+
+    lines = "  Lignes tapées : " + ", ".join(repr(f"{n} {n}") for n in range(30))
+    output = fit_lines(f"play_the_game a affiché « Perdu » trop tôt.\n{lines}")
+    assert output.count("\n") > 2  # coupée
+    test = {"output": output, "extra_data": {"example": lines}}
+    assert shared_part(test) == (lines, "play_the_game a affiché « Perdu » trop tôt. …")
 
 
 def test_class_secret_written_and_given_back(graded, tmp_path):
@@ -1028,6 +1084,125 @@ def test_les_copies_sont_trouvees_et_les_solutions_independantes_non(tmp_path):
         "<mark>" in page
         and "david" not in page.split("Rendus qui se ressemblent")[1].split("Rendus non notés")[0]
     )
+
+
+COPYDETECT = importlib.util.find_spec("copydetect") is not None
+
+
+def page_of(folder: Path, files: dict[str, bytes]) -> str:
+    """La page de la classe pour ces rendus (nom → octets de leur fichier), comparés comme
+    grade_class les compare, sans être notés."""
+    from classroom import similarity
+    from classroom.report import class_report
+
+    codes = {}
+    for name, data in files.items():
+        (folder / f"{name}.py").write_bytes(data)
+        codes[name] = similarity.submission_code(folder / f"{name}.py")
+    comparison = similarity.Comparison(codes, similarity.kit_skeleton())
+    return class_report([], None, comparison.among(set(files)), comparison.notes(set(files)))
+
+
+def panes(page: str) -> list[tuple[str, str]]:
+    """Chaque moitié du côte à côte : (tout son contenu, ce qui n'y est pas replié)."""
+    found = re.findall(r'<div class="volet">(.*?)</div>', page, flags=re.S)
+    return [(pane, re.sub(r"<details.*?</details>", "", pane, flags=re.S)) for pane in found]
+
+
+@pytest.mark.skipif(not COPYDETECT, reason="copydetect absent")
+def test_cote_a_cote_s_ouvre_sur_ce_qui_est_partage(tmp_path):
+    """Deux copies du même code : dans chaque moitié, les lignes données par le kit (sa
+    documentation, ses constantes) sont repliées, et la première chose montrée est la
+    première fonction, ses passages partagés surlignés."""
+    page = page_of(tmp_path, {"alice": REFERENCE.encode(), "bruno": renamed(REFERENCE).encode()})
+    halves = panes(page)
+    assert len(halves) == 2
+    for pane, shown in halves:
+        assert pane.startswith('<details class="kit"><summary>')
+        assert "lignes données par le kit, repliées</summary>" in pane
+        assert shown.startswith("<pre>def initialise_mines(")
+        assert "<mark>" in shown.split("</pre>")[0]
+        # La documentation donnée par le kit est là, repliée ; le code écrit, visible.
+        doctest = "&gt;&gt;&gt; initialise_open(opened)"
+        assert doctest in pane and doctest not in shown
+        written = re.sub(r"</?mark>", "", shown)
+        assert "[x] = False" in written and "random.sample(" in written
+        assert len(re.findall(r"<details.*?</details>", pane, flags=re.S)) > 5
+
+
+def pdf_fills(pdf: bytes, colour: str) -> int:
+    """Combien de fois les flux d'un PDF de Chromium prennent la couleur de remplissage
+    ``colour`` (« #ffe08a » ; l'opérateur ``rg``)."""
+    count = 0
+    for stream in re.findall(rb"stream\r?\n(.*?)\r?\nendstream", pdf, flags=re.S):
+        try:
+            text = zlib.decompress(stream)
+        except zlib.error:
+            continue
+        for red, green, blue in re.findall(rb"([\d.]+) ([\d.]+) ([\d.]+) rg", text):
+            found = "#" + "".join(f"{round(255 * float(c)):02x}" for c in (red, green, blue))
+            count += found == colour
+    return count
+
+
+def marked_lines(html: str) -> int:
+    """Les lignes de code d'un morceau de la page où un passage partagé est surligné."""
+    count, inside = 0, False
+    for line in html.split("\n"):
+        marked = False
+        for piece in re.split(r"(</?mark>)", line):
+            if piece in ("<mark>", "</mark>"):
+                inside = piece == "<mark>"
+            elif inside and re.sub(r"<[^>]+>", "", piece).strip():
+                marked = True
+        count += marked
+    return count
+
+
+@pytest.mark.skipif(CHROMIUM is None or not COPYDETECT, reason="chromium ou copydetect absent")
+def test_cote_a_cote_sur_papier(tmp_path):
+    """Imprimée par Chromium, la page montre chaque ligne surlignée de chaque moitié (rien
+    n'est coupé par l'ascenseur de l'écran) ; les lignes du kit restent repliées sur
+    papier, même dépliées à l'écran."""
+    page = page_of(tmp_path, {"alice": REFERENCE.encode(), "bruno": renamed(REFERENCE).encode()})
+    printed = {}
+    for name, text in (
+        ("replie", page),
+        ("deplie", page.replace('class="kit"', 'class="kit" open')),
+    ):
+        (tmp_path / f"{name}.html").write_text(text, encoding="utf-8")
+        pdf = tmp_path / f"{name}.pdf"
+        done = chromium(
+            f"--print-to-pdf={pdf}", "--no-pdf-header-footer", (tmp_path / f"{name}.html").as_uri()
+        )
+        assert pdf.is_file(), done.stderr
+        printed[name] = pdf.read_bytes()
+    # Au moins un fond de <mark> par ligne surlignée hors des lignes repliées.
+    shown = sum(marked_lines(visible) for _, visible in panes(page))
+    assert shown > 100 and pdf_fills(printed["replie"], "#ffe08a") >= shown
+    pages = [len(re.findall(rb"/Type\s*/Page\b", pdf)) for pdf in printed.values()]
+    assert pages[0] == pages[1], pages
+
+
+@pytest.mark.skipif(not COPYDETECT, reason="copydetect absent")
+def test_chaque_rendu_dans_son_vrai_encodage(tmp_path):
+    """Le même code en UTF-8, en cp1252 sans le dire, et en latin-1 déclaré (PEP 263) : ses
+    accents sont justes sur la page, et la page dit comment chacun a été lu."""
+    from classroom import similarity
+
+    code = "".join(c if ord(c) < 256 else "?" for c in REFERENCE)
+    code += '\nREFUS = "Coup refusé : case déjà ouverte"\n'
+    files = {
+        "alice": code.encode("utf-8"),
+        "bruno": code.encode("cp1252"),
+        "carla": b"# -*- coding: latin-1 -*-\n" + code.encode("latin-1"),
+    }
+    page = page_of(tmp_path, files)
+    assert "\ufffd" not in page
+    assert page.count("Coup refusé : case déjà ouverte") == 6  # 3 paires, 2 moitiés
+    assert page.count('<p class="encodage">lu en cp1252 (pas en UTF-8)</p>') == 2
+    assert page.count('<p class="encodage">encodage déclaré : iso-8859-1</p>') == 2
+    assert similarity.submission_code(tmp_path / "alice.py").encoding is None
 
 
 @pytest.mark.skipif(importlib.util.find_spec("copydetect") is None, reason="copydetect absent")

@@ -539,8 +539,9 @@ def outside_fences(markdown: str) -> list[str]:
 
 @needs_sandbox
 def test_batch_summary_keeps_student_text_in_code_blocks(graded_batch):
-    """Dans synthese.md, le texte venu d'un rendu reste dans un bloc de code (le
-    contre-exemple partagé est l'entrée donnée à la fonction, pas ce qu'elle a levé)."""
+    """Dans synthese.md, le texte venu d'un rendu reste dans un bloc de code : les complices
+    partagent leur contre-exemple (même entrée, même exception), et l'explication montrée,
+    avec le message de l'exception qu'ils lèvent, ne sort pas de son bloc."""
     summary = (graded_batch["out"] / "synthese.md").read_text(encoding="utf-8")
     assert any(
         line.startswith("Contre-exemple le plus partagé") and all(a in line for a in ACCOMPLICES)
