@@ -3,9 +3,9 @@
 Sans secret, le correcteur tire toujours les mêmes cas (hypothesis est
 dérandomisé) : ce sont les cas du correcteur public, que n'importe qui peut
 relancer, et donc apprendre par cœur. Avec un secret, que seul l'enseignant
-connaît, chaque test tire ses cas d'une graine tirée du secret et du nom du
-test : les cas sont les mêmes pour tous les étudiants d'une classe, les mêmes
-à chaque nouvelle notation avec ce secret, et inconnus de qui ne l'a pas.
+connaît, chaque test tire ses cas d'une graine tirée du secret, du rendu et du nom
+du test : les mêmes à chaque nouvelle notation du même fichier avec ce secret, et
+inconnus de qui ne l'a pas.
 
 Les exemples publics (ceux du kit, ``@public_example``) restent vérifiés avec ou
 sans secret : ils sont publics par construction.

@@ -182,8 +182,7 @@ def parse_arguments(argv=None) -> argparse.Namespace:
         "--secret",
         type=secret_choice,
         metavar="SECRET",
-        help="le secret d'où sont tirés les cas, les mêmes pour tous les rendus de "
-        "l'activité (tiré au hasard s'il manque)",
+        help="le secret de l'activité, d'où chaque rendu tire ses cas (tiré au hasard s'il manque)",
     )
     options.add_argument(
         "--accepter-sans-isolation",

@@ -206,7 +206,7 @@ def add_grading_options(options) -> None:
         "--secret",
         type=secret_choice,
         metavar="SECRET",
-        help="le secret d'où sont tirés les cas, les mêmes pour tous les rendus du devoir "
+        help="le secret du devoir, d'où chaque rendu tire ses cas "
         "(tests/tools/build_gradescope.py en tire un au hasard s'il manque, et l'écrit dans "
         f"{SECRET_FILE}, que la notation lit ; la variable TP_DEMINEUR_SECRET, si elle est "
         "posée, passe avant)",
