@@ -8,6 +8,7 @@ rien, emporte aussi pytest et hypothesis (:func:`vendored_files`).
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import tempfile
@@ -98,20 +99,28 @@ def vendored_files(prefix: str) -> tuple[dict[str, bytes], tuple[int, int]]:
     return files, oldest
 
 
+def zip_bytes(files: dict[str, tuple[bytes, int]]) -> bytes:
+    """Le zip de ``files`` (chemin → (octets, droits)), dans leur ordre : le même octet
+    pour octet pour les mêmes fichiers (une seule date partout)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as bundle:
+        for name, (data, mode) in files.items():
+            info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
+            info.create_system = 3  # Unix : les droits ci-dessous comptent
+            info.external_attr = mode << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            bundle.writestr(info, data)
+    return buffer.getvalue()
+
+
 def write_zip(dest: Path, files: dict[str, tuple[bytes, int]]) -> None:
-    """Écrit un zip d'un coup (un zip à moitié écrit n'est jamais laissé à DEST), le
-    même octet pour octet pour les mêmes fichiers."""
+    """Écrit le zip de ``files`` d'un coup (un zip à moitié écrit n'est jamais laissé à
+    DEST)."""
     dest.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=dest.parent, prefix=f".{dest.stem}-", suffix=".zip")
-    os.close(handle)
     try:
-        with zipfile.ZipFile(temporary, "w", zipfile.ZIP_DEFLATED) as bundle:
-            for name, (data, mode) in files.items():
-                info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
-                info.create_system = 3  # Unix : les droits ci-dessous comptent
-                info.external_attr = mode << 16
-                info.compress_type = zipfile.ZIP_DEFLATED
-                bundle.writestr(info, data)
+        with os.fdopen(handle, "wb") as file:
+            file.write(zip_bytes(files))
         os.replace(temporary, dest)
     finally:
         if os.path.exists(temporary):

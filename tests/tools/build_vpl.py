@@ -27,14 +27,12 @@ from __future__ import annotations
 import argparse
 import base64
 import hashlib
-import io
 import json
 import re
 import runpy
 import shutil
 import sys
 import tempfile
-import zipfile
 from pathlib import Path
 
 TESTS = Path(__file__).resolve().parents[1]
@@ -49,11 +47,11 @@ from classroom.packaging import (  # noqa: E402
     EXECUTABLE,
     PRIVATE,
     REGULAR,
-    ZIP_DATE,
     PackagingError,
     grader_files,
     pytest_settings,
     vendored_files,
+    zip_bytes,
 )
 from grading import secret  # noqa: E402
 from tp_demineur.arguments import FrenchParser  # noqa: E402
@@ -84,19 +82,6 @@ def bundle_files(root: Path, class_secret: str) -> tuple[dict[str, tuple[bytes, 
     game = game_package(root, kit_tp_text(root))
     files |= {f"jeu/tp_demineur/{name}": (text.encode(), REGULAR) for name, text in game.items()}
     return files, oldest
-
-
-def zip_bytes(files: dict[str, tuple[bytes, int]]) -> bytes:
-    """Le zip du paquet, le même octet pour octet pour les mêmes fichiers."""
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as bundle:
-        for name, (data, mode) in sorted(files.items()):
-            info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
-            info.create_system = 3
-            info.external_attr = mode << 16
-            info.compress_type = zipfile.ZIP_DEFLATED
-            bundle.writestr(info, data, compresslevel=9)
-    return buffer.getvalue()
 
 
 def parts(data: bytes) -> list[str]:
