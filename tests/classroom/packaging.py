@@ -26,11 +26,13 @@ REGULAR = 0o100644
 PRIVATE = 0o100600
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # la même date partout : le même zip pour le même dépôt
 
-# Ce qu'importe une notation, au-delà de la bibliothèque standard : pytest, hypothesis et
-# leurs dépendances. pygments (la couleur du code, jamais lue sans terminal) et colorama
-# (Windows) n'en sont pas ; exceptiongroup et tomli ne servent qu'avant Python 3.11.
-NOTATION_PACKAGES = ["pytest", "pluggy", "iniconfig", "packaging", "hypothesis", "sortedcontainers"]
-BEFORE_311_PACKAGES = ["exceptiongroup", "tomli"]
+# Ce qu'une notation importe au-delà de la bibliothèque standard : pytest, hypothesis, et
+# ce dont ils dépendent d'après leurs métadonnées (:func:`needed_packages`).
+NOTATION_ROOTS = ["pytest", "hypothesis"]
+# Les versions de Python qu'un paquet peut trouver chez une plateforme : une dépendance
+# marquée pour l'une d'elles (« python_version < '3.11' ») est emportée si elle est
+# installée ici ; les extras « test » du pyproject.toml installent celles d'avant 3.11.
+PYTHONS = ["3.10", "3.11", "3.12", "3.13", "3.14"]
 
 
 class PackagingError(Exception):
@@ -73,30 +75,81 @@ def distribution_files(name: str) -> dict[str, bytes]:
     files = {}
     for path in distribution.files or []:
         relative = path.as_posix()
-        if relative.startswith("..") or "__pycache__" in relative or relative.endswith(".pyc"):
+        if relative.startswith("..") or "__pycache__" in relative:
             continue  # les programmes de bin/, le bytecode de cette machine
+        if relative.endswith((".pyc", ".so", ".pyd")):
+            continue  # compilé pour ce Python-ci : la version en Python pur est lue ailleurs
         files[relative] = Path(path.locate()).read_bytes()
     if not files:
         raise PackagingError(f"les fichiers de {name} sont introuvables ici")
     return files
 
 
+def marker_holds(requirement, python: str) -> bool:
+    """La dépendance ``requirement`` sert-elle sous Linux, avec ce Python, sans extra ?"""
+    from packaging.markers import default_environment  # installé avec pytest
+
+    if requirement.marker is None:
+        return True
+    environment = default_environment()
+    environment.update(
+        python_version=python,
+        python_full_version=f"{python}.0",
+        sys_platform="linux",
+        platform_system="Linux",
+        extra="",
+    )
+    return requirement.marker.evaluate(environment)
+
+
+def needed_packages(python: str) -> list[str]:
+    """Les paquets qu'importe une notation sous ce Python : ``NOTATION_ROOTS`` et leurs
+    dépendances, de proche en proche, dans l'ordre où elles sont trouvées."""
+    from packaging.requirements import Requirement  # installé avec pytest
+
+    found: list[str] = []
+    waiting = list(NOTATION_ROOTS)
+    while waiting:
+        name = re.sub(r"[-_.]+", "-", waiting.pop(0)).lower()  # le nom normalisé (PEP 503)
+        if name in found:
+            continue
+        found.append(name)
+        try:
+            requirements = metadata.requires(name) or []
+        except metadata.PackageNotFoundError:
+            continue  # dit par vendored_files
+        for text in requirements:
+            requirement = Requirement(text)
+            if marker_holds(requirement, python):
+                waiting.append(requirement.name)
+    return found
+
+
+def installed(name: str) -> bool:
+    try:
+        metadata.distribution(name)
+        return True
+    except metadata.PackageNotFoundError:
+        return False
+
+
 def vendored_files(prefix: str) -> tuple[dict[str, bytes], tuple[int, int]]:
     """pytest, hypothesis et leurs dépendances, tels qu'installés ici, sous ``prefix`` ;
-    et la plus ancienne version de Python qui peut les lire : 3.10 si exceptiongroup et
-    tomli sont là (installés ici par un Python 3.10), 3.11 sinon."""
-    names = list(NOTATION_PACKAGES)
-    oldest = (3, 10)
-    for name in BEFORE_311_PACKAGES:
-        try:
-            metadata.distribution(name)
-            names.append(name)
-        except metadata.PackageNotFoundError:
-            oldest = (3, 11)
+    et la plus ancienne version de Python qui peut les lire : la première de ``PYTHONS``
+    dont toutes les dépendances sont installées ici (3.10 : exceptiongroup, tomli et
+    typing_extensions aussi)."""
+    usable = [python for python in PYTHONS if all(map(installed, needed_packages(python)))]
+    if not usable:
+        missing = [name for name in needed_packages(PYTHONS[-1]) if not installed(name)]
+        raise PackagingError(
+            f'{", ".join(missing)} : pas installé ici (pip install -e ".[test]" d\'abord)'
+        )
+    oldest = usable[0]
+    names = dict.fromkeys(name for python in usable for name in needed_packages(python))
     files = {}
     for name in names:
         files |= {f"{prefix}/{path}": data for path, data in distribution_files(name).items()}
-    return files, oldest
+    return files, tuple(map(int, oldest.split(".")))
 
 
 def zip_bytes(files: dict[str, tuple[bytes, int]]) -> bytes:

@@ -42,13 +42,23 @@ def jail_possible() -> str | None:
         return "il faut être root pour créer le prisonnier"
     if not vpl_jail.SYSTEM_PYTHON.is_file():
         return f"{vpl_jail.SYSTEM_PYTHON} manque"
-    with_pytest = subprocess.run([str(vpl_jail.SYSTEM_PYTHON), "-c", "import pytest"])
-    if with_pytest.returncode == 0:
-        return f"{vpl_jail.SYSTEM_PYTHON} a pytest : ce ne serait pas la prison de VPL"
     return None
 
 
 NOT_POSSIBLE = jail_possible()
+
+
+def test_the_jail_python_has_only_the_standard_library():
+    """Le Python de la prison imitée n'a rien de ce qu'emporte le paquet : s'il l'avait,
+    les tests ci-dessous ne prouveraient pas que le paquet se suffit."""
+    if NOT_POSSIBLE is not None:
+        pytest.skip(NOT_POSSIBLE)
+    python = vpl_jail.bare_python() / "python3"
+    for module in ("pytest", "hypothesis", "pygments", "pluggy", "sortedcontainers"):
+        done = subprocess.run([str(python), "-c", f"import {module}"], capture_output=True)
+        assert done.returncode != 0, module
+
+
 needs_jail = pytest.mark.skipif(NOT_POSSIBLE is not None, reason=str(NOT_POSSIBLE))
 
 

@@ -20,11 +20,15 @@ chaque « Évaluer » ou « Exécuter », et comment ``mod_vpl`` lit la sortie.
    (``vpl_submission.class.php`` : mêmes expressions régulières ici).
 
 Le prisonnier n'a ni espaces de noms (le lanceur ``no_namespaces.py`` les refuse comme
-le profil de Docker), ni pytest : le Python de la prison est celui du système.
+le profil de Docker), ni pytest, ni rien d'autre que la bibliothèque standard : le Python
+de la prison est celui du système, dans un environnement virtuel qui ne voit pas ses
+paquets (:func:`bare_python`).
 """
 
 from __future__ import annotations
 
+import atexit
+import functools
 import os
 import pwd
 import re
@@ -77,6 +81,20 @@ def proposed_comments(text: str) -> str:
         else:
             comments += start.group(2) + "\n"
             offset = start.end() + 1
+
+
+@functools.cache
+def bare_python() -> Path:
+    """Le dossier ``bin`` d'un Python qui n'a que la bibliothèque standard : un
+    environnement virtuel du Python du système, sans pip ni paquets du système (une
+    Debian y a pygments, par exemple), lisible par le prisonnier. Créé une fois."""
+    folder = Path(tempfile.mkdtemp(prefix="vpl-python-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    subprocess.run(
+        [str(SYSTEM_PYTHON), "-m", "venv", "--without-pip", str(folder / "venv")], check=True
+    )
+    subprocess.run(["chmod", "-R", "a+rX", str(folder)], check=True)
+    return folder / "venv" / "bin"
 
 
 def prisoner() -> pwd.struct_passwd:
@@ -194,13 +212,17 @@ class Jail:
         return "\n".join(lines) + "\n"
 
     def command(self, program: str) -> list[str]:
-        wrapper = [str(SYSTEM_PYTHON), str(WRAPPER)]
+        wrapper = [str(bare_python() / "python3"), str(WRAPPER)]
         if self.without_landlock:
             wrapper.append("--sans-landlock")
         return [*wrapper, "/bin/bash", "-c", f"ulimit -t {self.seconds}; exec ./{program}"]
 
     def as_prisoner(self, home: Path, program: str, stdin: str, watch: MemoryWatch | None):
-        environment = {"PATH": "/usr/bin:/bin", "HOME": str(home), "LANG": "C.UTF-8"}
+        environment = {
+            "PATH": f"{bare_python()}:/usr/bin:/bin",
+            "HOME": str(home),
+            "LANG": "C.UTF-8",
+        }
         process = subprocess.Popen(
             self.command(program),
             cwd=home,
