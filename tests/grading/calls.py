@@ -261,11 +261,12 @@ class Conversation:
                     return message
                 # Le temps que le juge passe à servir un relais (décoder, faire jouer la
                 # référence, encoder) est le sien : il ne compte pas dans le temps de calcul
-                # de l'étudiant, seulement dans l'horloge de l'appel. Le nombre de relais et
+                # de l'étudiant, seulement dans l'horloge de l'appel, et en temps de calcul
+                # du juge (une machine chargée ne l'allonge pas). Le nombre de relais et
                 # leur taille sont bornés (MAX_RELAYS, MAX_RELAYED_VALUES).
-                judge_start = time.monotonic()
+                judge_start = time.thread_time()
                 self.serve(message)
-                self.judge_seconds(clock, time.monotonic() - judge_start)
+                self.judge_seconds(clock, time.thread_time() - judge_start)
         except Malformed as error:
             self.worker.stop()
             raise WorkerLost("malformed", str(error)) from None

@@ -5,7 +5,9 @@ a une échéance. Le temps d'un appel est du temps de calcul (lu dans
 ``/proc/PID/stat``), pas du temps d'horloge : la charge de la machine ne change
 pas une note. Un processus qui attend sans calculer (``time.sleep``…) est arrêté
 au bout de ``idle_seconds`` d'attente ; l'attente dans la file du processeur
-(``/proc/PID/schedstat``), due à la charge, ne compte pas comme de l'attente.
+(``/proc/PID/schedstat``), due à la charge, ne compte ni comme de l'attente, ni dans
+l'horloge de l'appel (sa dernière limite, ``wall_seconds``, pour ce que ni le calcul
+ni l'attente ne comptent).
 """
 
 from __future__ import annotations
@@ -376,7 +378,10 @@ class WorkerProcess:
         return used, max(0.0, wall - used - queued)
 
     def check(self, clock: Clock, start: float, cpu_start: float | None, queued_start: float):
-        wall = time.monotonic() - start
+        # L'horloge de l'appel, sans l'attente d'un processeur libre : la charge de la
+        # machine ne l'use pas (le temps de calcul et l'attente non plus, voir usage).
+        queued = (self.meter.queued() if self.meter else 0.0) - queued_start
+        wall = time.monotonic() - start - queued
         used, idle = self.usage(start, cpu_start, queued_start)
         if used > clock.cpu_seconds:
             self.stop()

@@ -15,7 +15,9 @@ class Limits:
     load_seconds: float = 10.0  # le chargement du code
     test_seconds: float = 60.0  # tous les appels d'un même test
     idle_seconds: float = 10.0  # attendre sans calculer (time.sleep…), par appel
-    wall_factor: float = 20.0  # au-delà de tant de fois la limite en horloge : machine saturée
+    # L'horloge d'un appel, hors attente d'un processeur libre (la charge de la machine) :
+    # au-delà de tant de fois sa limite de calcul, quelque chose d'autre bloque.
+    wall_factor: float = 20.0
     memory_bytes: int = 512 * 2**20  # tout le bac à sable (un seul processus y est permis)
     file_bytes: int = 2**20  # ce que le processus peut écrire dans un fichier
     output_chars: int = 200_000  # ce qu'un appel peut afficher

@@ -461,3 +461,38 @@ def test_class_keeps_no_grade_outside_the_mark_scheme():
     assert plausible({"score": -1, "tests": []}) is False
     assert plausible({"score": 1.5, "tests": [{"score": "x", "max_score": 1.5}]}) is False
     assert plausible({"output": "pas de tests"}) is None
+
+
+class FakeMeter:
+    """Un processus qui n'a ni calculé ni attendu : tout son temps, il l'a passé dans la
+    file du processeur (une machine saturée)."""
+
+    def __init__(self, clock: list[float]):
+        self.clock = clock
+
+    def cpu(self) -> float:
+        return 0.0
+
+    def queued(self) -> float:
+        return self.clock[0]
+
+
+def test_a_loaded_machine_never_trips_a_call_limit(monkeypatch):
+    """L'horloge d'un appel ne compte pas l'attente d'un processeur libre : 1 000 s passées
+    dans la file, sur une machine saturée, n'arrêtent pas un appel de 5 s ; le même temps
+    passé à attendre sans calculer l'arrête."""
+    from grading import channel
+    from grading.limits import Limits
+
+    now = [0.0]
+    monkeypatch.setattr(channel.time, "monotonic", lambda: now[0])
+    worker = object.__new__(channel.WorkerProcess)
+    worker.meter, worker.scratch = FakeMeter(now), None
+    clock = Limits().clock(5.0)
+    now[0] = 1000.0
+    worker.check(clock, 0.0, 0.0, 0.0)  # rien : c'était la charge
+    worker.meter.queued = lambda: 0.0  # le même temps, hors de la file : de l'attente
+    worker.stop = lambda: None
+    with pytest.raises(channel.WorkerLost) as lost:
+        worker.check(clock, 0.0, 0.0, 0.0)
+    assert lost.value.kind == "idle"
