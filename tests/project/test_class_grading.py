@@ -998,7 +998,7 @@ def chromium(*args: str) -> subprocess.CompletedProcess[str]:
         ],
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=900,
     )
 
 
@@ -1375,7 +1375,7 @@ def test_une_notation_interrompue_garde_les_resultats_precedents(tmp_path):
         if "à noter" in line:
             break
     process.send_signal(2)  # SIGINT, le Ctrl-C de l'enseignant
-    process.communicate(timeout=120)
+    process.communicate(timeout=900)
     assert process.returncode == 130
     assert (out / "notes.csv").read_text(encoding="utf-8") == "les notes d'hier\n"
     assert sorted(p.name for p in out.iterdir()) == ["notes.csv", "retours"]

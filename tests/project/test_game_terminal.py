@@ -46,7 +46,7 @@ from tp_demineur import terminal as console  # noqa: E402  (« terminal » : la 
 
 pytestmark = [pytest.mark.projet, pytest.mark.lent]
 
-TIMEOUT = 30  # secondes, pour chaque lancement du jeu (bien au-delà du besoin)
+TIMEOUT = 600  # secondes par lancement du jeu : un garde-fou, même sur une machine chargée
 ANSI = re.compile(r"\x1b\[[0-9;]*m")  # les codes de couleur, retirés pour chercher un texte
 PROMPT = "Votre coup, x (colonne) y (ligne) : "
 STATUS = "Cases à ouvrir : "

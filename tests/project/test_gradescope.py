@@ -243,7 +243,7 @@ def test_setup_checks_offline(autograder_zip, tmp_path):
         env=environment(root),
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=900,
     )
     assert check.returncode == 0, check.stdout + check.stderr
     assert f"pytest {pytest.__version__} : installé" in check.stdout
@@ -258,7 +258,7 @@ def test_setup_check_fails_on_a_wrong_version(autograder_zip, tmp_path):
         env=environment(root),
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=900,
     )
     assert check.returncode != 0
     assert "PROBLÈME : pytest" in check.stderr and "0.0.1 attendu" in check.stderr

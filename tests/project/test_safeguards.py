@@ -333,7 +333,7 @@ def test_the_worker_locks_itself_out_of_processes_signals_and_sockets():
         [sys.executable, "-c", LOCKED_PROBE, str(GRADING)],
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=600,
         check=False,
     )
     results = json.loads(run.stdout)
@@ -424,7 +424,7 @@ def test_the_sandbox_sees_nothing_of_the_machine(tmp_path):
         [*args, str(sandbox.interpreter()), "-S", "-s", "-c", code, str(Path.home()), *outside],
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=600,
         pass_fds=(info_write, *files.values()),
         check=False,
     )

@@ -336,7 +336,7 @@ def test_sandbox_hides_installed_packages(tmp_path):
     python = [str(sandbox.interpreter()), "-S", "-s", "-c", script, *map(str, folders)]
     try:
         run = subprocess.run(
-            [*command, *python], capture_output=True, text=True, timeout=30, pass_fds=(write,)
+            [*command, *python], capture_output=True, text=True, timeout=300, pass_fds=(write,)
         )
     finally:
         os.close(read)
