@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import io
 import os
+import platform
 import re
+import sys
 import tempfile
 import zipfile
+from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 
@@ -75,10 +78,8 @@ def distribution_files(name: str) -> dict[str, bytes]:
     files = {}
     for path in distribution.files or []:
         relative = path.as_posix()
-        if relative.startswith("..") or "__pycache__" in relative:
+        if relative.startswith("..") or "__pycache__" in relative or relative.endswith(".pyc"):
             continue  # les programmes de bin/, le bytecode de cette machine
-        if relative.endswith((".pyc", ".so", ".pyd")):
-            continue  # compilé pour ce Python-ci : la version en Python pur est lue ailleurs
         files[relative] = Path(path.locate()).read_bytes()
     if not files:
         raise PackagingError(f"les fichiers de {name} sont introuvables ici")
@@ -133,23 +134,53 @@ def installed(name: str) -> bool:
         return False
 
 
-def vendored_files(prefix: str) -> tuple[dict[str, bytes], tuple[int, int]]:
-    """pytest, hypothesis et leurs dépendances, tels qu'installés ici, sous ``prefix`` ;
-    et la plus ancienne version de Python qui peut les lire : la première de ``PYTHONS``
-    dont toutes les dépendances sont installées ici (3.10 : exceptiongroup, tomli et
-    typing_extensions aussi)."""
-    usable = [python for python in PYTHONS if all(map(installed, needed_packages(python)))]
-    if not usable:
-        missing = [name for name in needed_packages(PYTHONS[-1]) if not installed(name)]
+def compiled(name: str) -> bool:
+    """Le paquet installé ici contient-il du code compilé (pour ce Python-ci, cette
+    machine-ci) ? hypothesis en a, selon sa version."""
+    files = metadata.distribution(name).files or []
+    return any(path.name.endswith((".so", ".pyd")) for path in files)
+
+
+@dataclass(frozen=True)
+class Vendored:
+    """pytest, hypothesis et leurs dépendances, à emporter, et le Python qui peut les lire :
+    ``python`` ou plus récent ; ou exactement ``python`` sur ``machine`` (``exact``) si
+    l'un d'eux est compilé."""
+
+    files: dict[str, bytes]
+    python: tuple[int, int]
+    exact: bool
+    machine: str
+
+
+def vendored_files(prefix: str) -> Vendored:
+    """pytest, hypothesis et leurs dépendances, tels qu'installés ici, sous ``prefix``.
+
+    Un Python de ``PYTHONS`` peut les lire si chaque paquet qu'il lui faut est installé
+    ici, et en Python pur s'il n'est pas celui-ci (3.10 : exceptiongroup, tomli et
+    typing_extensions aussi). Si un paquet compilé sert partout, seul ce Python-ci, sur
+    cette machine, peut les lire."""
+    here = f"{sys.version_info[0]}.{sys.version_info[1]}"
+
+    def usable(python: str) -> bool:
+        return all(
+            installed(name) and (python == here or not compiled(name))
+            for name in needed_packages(python)
+        )
+
+    candidates = PYTHONS if here in PYTHONS else [*PYTHONS, here]
+    pythons = [python for python in candidates if usable(python)]
+    if not pythons:
+        missing = [name for name in needed_packages(here) if not installed(name)]
         raise PackagingError(
             f'{", ".join(missing)} : pas installé ici (pip install -e ".[test]" d\'abord)'
         )
-    oldest = usable[0]
-    names = dict.fromkeys(name for python in usable for name in needed_packages(python))
+    names = dict.fromkeys(name for python in pythons for name in needed_packages(python))
     files = {}
     for name in names:
         files |= {f"{prefix}/{path}": data for path, data in distribution_files(name).items()}
-    return files, tuple(map(int, oldest.split(".")))
+    oldest = tuple(map(int, pythons[0].split(".")))
+    return Vendored(files, oldest, pythons == [here], platform.machine())
 
 
 def zip_bytes(files: dict[str, tuple[bytes, int]]) -> bytes:

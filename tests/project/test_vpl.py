@@ -16,6 +16,7 @@ import hashlib
 import io
 import json
 import os
+import re
 import subprocess
 import zipfile
 from pathlib import Path
@@ -336,3 +337,18 @@ def test_run_plays_the_students_own_game(jail):
 def test_run_without_tp_py_says_so(jail):
     done = jail.run({"autre.py": b"x = 1\n"}, "")
     assert "pas de fichier tp.py" in done.output
+
+
+@needs_jail
+def test_a_python_that_cannot_read_the_bundle_is_explained(activity):
+    """Un serveur dont le Python ne peut pas lire le paquet (trop ancien, ou pas celui du
+    code compilé qu'il emporte) : la note minimale, et pourquoi."""
+    jail = vpl_jail.Jail(activity)
+    bootstrap = jail.files[build_vpl.BOOTSTRAP].decode("utf-8")
+    changed, count = re.subn(r"'python': \[3, \d+\]", "'python': [3, 99]", bootstrap)
+    assert count == 1
+    jail.files[build_vpl.BOOTSTRAP] = changed.encode("utf-8")
+    done = jail.evaluate({"tp.py": REFERENCE.read_bytes()})
+    assert done.grade == "0.00", done.output
+    assert "le serveur d'exécution a Python 3." in done.comments
+    assert "3.99" in done.comments

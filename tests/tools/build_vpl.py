@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import base64
 import hashlib
-import json
 import re
 import runpy
 import shutil
@@ -48,6 +47,7 @@ from classroom.packaging import (  # noqa: E402
     PRIVATE,
     REGULAR,
     PackagingError,
+    Vendored,
     grader_files,
     pytest_settings,
     vendored_files,
@@ -68,20 +68,20 @@ LINE = 76
 UPLOAD_LIMIT = 1 << 20  # octets : la taille maximale par défaut d'un fichier déposé
 
 
-def bundle_files(root: Path, class_secret: str) -> tuple[dict[str, tuple[bytes, int]], tuple]:
-    """Le contenu du paquet : chemin → (octets, droits) ; et le plus ancien Python qui
-    peut le lire."""
+def bundle_files(root: Path, class_secret: str) -> tuple[dict[str, tuple[bytes, int]], Vendored]:
+    """Le contenu du paquet : chemin → (octets, droits) ; et ce qu'il emporte de pytest et
+    hypothesis (d'où le Python qui peut le lire)."""
     files: dict[str, tuple[bytes, int]] = {}
     for name, path in grader_files(root, PROGRAMS).items():
         files[f"correcteur/{name}"] = (path.read_bytes(), REGULAR)
     pyproject = pytest_settings((root / "pyproject.toml").read_text(encoding="utf-8"))
     files["correcteur/pyproject.toml"] = (pyproject.encode(), REGULAR)
     files[f"correcteur/{SECRET_FILE}"] = (f"{class_secret}\n".encode(), PRIVATE)
-    vendored, oldest = vendored_files("correcteur/site")
-    files |= {name: (data, REGULAR) for name, data in vendored.items()}
+    vendored = vendored_files("correcteur/site")
+    files |= {name: (data, REGULAR) for name, data in vendored.files.items()}
     game = game_package(root, kit_tp_text(root))
     files |= {f"jeu/tp_demineur/{name}": (text.encode(), REGULAR) for name, text in game.items()}
-    return files, oldest
+    return files, vendored
 
 
 def parts(data: bytes) -> list[str]:
@@ -91,12 +91,21 @@ def parts(data: bytes) -> list[str]:
     return ["\n".join(lines[i : i + PART_LINES]) + "\n" for i in range(0, len(lines), PART_LINES)]
 
 
-def bootstrap(part_names: list[str], digest: str, oldest: tuple, options: list[str]) -> str:
+def bootstrap(part_names: list[str], digest: str, vendored: Vendored, options: list[str]) -> str:
     """``vpl_demineur.py``, avec ce qu'il doit savoir du paquet."""
     template = (TEMPLATES / BOOTSTRAP).read_text(encoding="utf-8")
-    settings = {"parts": part_names, "sha256": digest, "python": list(oldest), "options": options}
-    line = f"BUNDLE = {json.dumps(settings, ensure_ascii=False)}"
-    text, count = re.subn(r"^BUNDLE = \{.*\}$", lambda _: line, template, count=1, flags=re.M)
+    settings = {
+        "parts": part_names,
+        "sha256": digest,
+        "python": list(vendored.python),
+        "exact": vendored.exact,
+        "machine": vendored.machine,
+        "options": options,
+    }
+    line = f"BUNDLE = {settings!r}"  # un dict de Python, écrit tel qu'il se relit
+    # La ligne du modèle, sur une ou plusieurs lignes : « BUNDLE = {…} ».
+    pattern = r"^BUNDLE = \{.*?\}$"
+    text, count = re.subn(pattern, lambda _: line, template, count=1, flags=re.M | re.S)
     if count != 1:
         raise PackagingError(f"{BOOTSTRAP} : la ligne BUNDLE = {{…}} est introuvable")
     return text
@@ -104,10 +113,10 @@ def bootstrap(part_names: list[str], digest: str, oldest: tuple, options: list[s
 
 def execution_files(
     root: Path, class_secret: str, options: list[str]
-) -> tuple[dict[str, tuple[str, int]], tuple]:
-    """Les fichiers d'exécution de l'activité : nom → (texte, droits) ; et le plus ancien
-    Python qui peut les lire."""
-    files, oldest = bundle_files(root, class_secret)
+) -> tuple[dict[str, tuple[str, int]], Vendored]:
+    """Les fichiers d'exécution de l'activité : nom → (texte, droits) ; et ce qu'ils
+    emportent de pytest et hypothesis."""
+    files, vendored = bundle_files(root, class_secret)
     data = zip_bytes(files)
     pieces = parts(data)
     names = [f"correcteur-{number}.b64" for number in range(1, len(pieces) + 1)]
@@ -115,12 +124,12 @@ def execution_files(
         name: ((TEMPLATES / name).read_text(encoding="utf-8"), EXECUTABLE) for name in SCRIPTS
     }
     digest = hashlib.sha256(data).hexdigest()
-    written[BOOTSTRAP] = (bootstrap(names, digest, oldest, options), REGULAR)
+    written[BOOTSTRAP] = (bootstrap(names, digest, vendored, options), REGULAR)
     written |= {name: (piece, REGULAR) for name, piece in zip(names, pieces)}
     for name, (text, _) in written.items():
         if len(text.encode()) >= UPLOAD_LIMIT:
             raise PackagingError(f"{name} dépasse 1 Mio : la limite par défaut de VPL")
-    return written, oldest
+    return written, vendored
 
 
 def write_files(dest: Path, files: dict[str, tuple[str, int]]) -> None:
@@ -145,6 +154,18 @@ def write_files(dest: Path, files: dict[str, tuple[str, int]]) -> None:
             stage.rename(dest)
     finally:
         shutil.rmtree(stage, ignore_errors=True)
+
+
+def python_needed(vendored: Vendored) -> str:
+    """Le Python qu'il faut sur le serveur d'exécution, dit à l'enseignant."""
+    version = ".".join(map(str, vendored.python))
+    if not vendored.exact:
+        return f"Python {version} ou plus récent"
+    return (
+        f"Python {version} exactement, sur {vendored.machine} (pytest ou hypothesis, tels "
+        f"qu'installés ici, emportent du code compilé : pour un autre Python, construisez "
+        f"depuis un environnement de ce Python-là)"
+    )
 
 
 def secret_choice(text: str) -> str:
@@ -184,7 +205,7 @@ def main(argv=None) -> int:
     class_secret = secret.draw() if drawn else arguments.secret
     options = ["--accepter-sans-isolation"] if arguments.accepter_sans_isolation else []
     try:
-        files, oldest = execution_files(ROOT, class_secret, options)
+        files, vendored = execution_files(ROOT, class_secret, options)
         write_files(arguments.dest, files)
     except (PackagingError, OSError) as error:
         print(f"Fichiers de VPL non écrits : {error}", file=sys.stderr)
@@ -195,10 +216,7 @@ def main(argv=None) -> int:
         "préparation efface elle-même le paquet du correcteur."
     )
     isolation = "peut manquer" if options else "exigée (Landlock ou bubblewrap)"
-    print(
-        f"Il faut Python {'.'.join(map(str, oldest))} ou plus récent sur le serveur "
-        f"d'exécution ; isolation : {isolation}."
-    )
+    print(f"Sur le serveur d'exécution : {python_needed(vendored)} ; isolation : {isolation}.")
     print(
         f"Secret des cas{' (tiré au hasard)' if drawn else ''} : {class_secret}. Gardez-le "
         f"pour vous ; --secret {class_secret} reconstruit des fichiers qui notent à l'identique."

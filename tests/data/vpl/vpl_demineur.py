@@ -24,12 +24,20 @@ import base64
 import hashlib
 import io
 import os
+import platform
 import sys
 import zipfile
 
 # Rempli par build_vpl.py : les parties du paquet, son empreinte, le plus ancien Python
 # qui peut le lire, les options de la notation.
-BUNDLE = {"parts": [], "sha256": "", "python": [3, 10], "options": []}
+BUNDLE = {
+    "parts": [],
+    "sha256": "",
+    "python": [3, 10],
+    "exact": False,
+    "machine": "",
+    "options": [],
+}
 
 GRADER = ".demineur"  # le correcteur (« Évaluer »)
 GAME = "demineur_jeu"  # le jeu (« Exécuter »)
@@ -65,15 +73,24 @@ def tell(message):
     write_execution(["echo " + shell_quoted(message)])
 
 
-def too_old():
-    """La phrase qui dit que ce Python est trop ancien, ou None."""
-    wanted = tuple(BUNDLE["python"])
-    if sys.version_info[:2] >= wanted:
-        return None
+def unsuitable():
+    """La phrase qui dit que ce Python ne peut pas lire le paquet, ou None : trop ancien ;
+    ou, si le paquet emporte du code compilé, pas exactement le Python et la machine de sa
+    construction."""
     found = "{}.{}".format(*sys.version_info[:2])
-    return (
-        f"le serveur d'exécution a Python {found}, il faut Python {wanted[0]}.{wanted[1]} ou plus"
-    )
+    needed = "{}.{}".format(*BUNDLE["python"])
+    if BUNDLE["exact"]:
+        here = f"Python {found} ({platform.machine()})"
+        built = f"Python {needed} ({BUNDLE['machine']})"
+        if here == built:
+            return None
+        return (
+            f"le serveur d'exécution a {here}, mais le correcteur emporte du code compilé "
+            f"pour {built} : il faut construire l'activité avec le Python du serveur"
+        )
+    if tuple(sys.version_info[:2]) >= tuple(BUNDLE["python"]):
+        return None
+    return f"le serveur d'exécution a Python {found}, il faut Python {needed} ou plus récent"
 
 
 def bundle_bytes():
@@ -121,7 +138,7 @@ def erase_parts():
 
 
 def prepare_evaluation():
-    problem = too_old()
+    problem = unsuitable()
     if problem:
         refuse(problem + " (prévenez votre enseignant)")
         return
@@ -139,7 +156,7 @@ def prepare_evaluation():
 
 
 def prepare_game():
-    problem = too_old()
+    problem = unsuitable()
     if problem:
         erase_parts()
         tell("Le jeu ne peut pas démarrer : " + problem + " (prévenez votre enseignant).")

@@ -12,7 +12,7 @@ cat > vpl_execution <<'FIN'
 . ./vpl_environment.sh 2>/dev/null
 echo "<|--"
 echo "-Non noté"
-echo ">Le rendu n'a pas pu être noté : python3 ne se lance pas sur le serveur d'exécution de VPL (prévenez votre enseignant)."
+echo ">Le rendu n'a pas pu être noté : python3 manque sur le serveur d'exécution de VPL, ou la préparation n'a pas abouti (prévenez votre enseignant)."
 echo "--|>"
 LC_ALL=C printf 'Grade :=>>%.2f\n' "${VPL_GRADEMIN:-0}"
 FIN

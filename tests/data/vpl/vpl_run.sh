@@ -8,6 +8,6 @@ fi
 rm -f correcteur-*.b64
 cat > vpl_execution <<'FIN'
 #!/bin/bash
-echo "Le jeu ne peut pas démarrer : python3 ne se lance pas sur le serveur d'exécution de VPL (prévenez votre enseignant)."
+echo "Le jeu ne peut pas démarrer : python3 manque sur le serveur d'exécution de VPL, ou la préparation n'a pas abouti (prévenez votre enseignant)."
 FIN
 chmod +x vpl_execution
