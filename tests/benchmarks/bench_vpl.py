@@ -26,27 +26,14 @@ sys.path[1:1] = [str(ROOT), str(TESTS), str(TESTS / "project")]
 
 import vpl_jail  # noqa: E402
 
+from grading import mark_scheme  # noqa: E402
 from tools import build_vpl  # noqa: E402
 
 REFERENCE = (ROOT / "tp_demineur" / "tp.py").read_text(encoding="utf-8")
 BUGGY = (TESTS / "data" / "corpus" / "nb_adjacent_compte_la_case.py").read_text(encoding="utf-8")
 LOOPING = "".join(
     f"\n\ndef {name}(*args, **kwargs):\n    while True:\n        pass\n"
-    for name in (
-        "initialise_mines",
-        "is_coord_ok",
-        "nb_adjacent_mines",
-        "compute_neigh",
-        "display_board",
-        "is_move_ok",
-        "ask_move",
-        "propagate_open_cells",
-        "is_finished",
-        "play_turn",
-        "play_the_game",
-        "main",
-        "initialise_open",
-    )
+    for name in mark_scheme.FUNCTIONS
 )
 SUBMISSIONS = {
     "référence": REFERENCE,

@@ -8,6 +8,7 @@ rien, emporte aussi pytest et hypothesis (:func:`vendored_files`).
 
 from __future__ import annotations
 
+import argparse
 import io
 import os
 import platform
@@ -18,6 +19,8 @@ import zipfile
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
+
+from grading import secret
 
 # Le correcteur : ses modules (grading/, classroom/), les tests notés (graded/, les
 # seuls que lit une notation, voir conftest.py) ; chaque plateforme y ajoute son programme.
@@ -36,6 +39,15 @@ NOTATION_ROOTS = ["pytest", "hypothesis"]
 # marquée pour l'une d'elles (« python_version < '3.11' ») est emportée si elle est
 # installée ici ; les extras « test » du pyproject.toml installent celles d'avant 3.11.
 PYTHONS = ["3.10", "3.11", "3.12", "3.13", "3.14"]
+
+
+def secret_choice(text: str) -> str:
+    """Le type de l'option ``--secret`` des plateformes : un secret bien formé, ou un refus
+    en français."""
+    try:
+        return secret.check(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 class PackagingError(Exception):

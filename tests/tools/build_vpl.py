@@ -50,10 +50,12 @@ from classroom.packaging import (  # noqa: E402
     Vendored,
     grader_files,
     pytest_settings,
+    secret_choice,
     vendored_files,
     zip_bytes,
 )
 from grading import secret  # noqa: E402
+from tools.grade_vpl import add_grading_options, grading_arguments  # noqa: E402
 from tp_demineur.arguments import FrenchParser  # noqa: E402
 
 TEMPLATES = TESTS / "data" / "vpl"
@@ -168,13 +170,6 @@ def python_needed(vendored: Vendored) -> str:
     )
 
 
-def secret_choice(text: str) -> str:
-    try:
-        return secret.check(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
 def parse_arguments(argv=None) -> argparse.Namespace:
     parser = FrenchParser(
         prog="python tests/tools/build_vpl.py",
@@ -190,12 +185,7 @@ def parse_arguments(argv=None) -> argparse.Namespace:
         metavar="SECRET",
         help="le secret de l'activité, d'où chaque rendu tire ses cas (tiré au hasard s'il manque)",
     )
-    options.add_argument(
-        "--accepter-sans-isolation",
-        action="store_true",
-        help="noter même sur un serveur qui ne permet aucune isolation (par défaut, le "
-        "rendu n'y est pas noté : son code pourrait lire le correcteur et le secret)",
-    )
+    add_grading_options(options)
     return parser.parse_args(argv)
 
 
@@ -203,7 +193,7 @@ def main(argv=None) -> int:
     arguments = parse_arguments(argv)
     drawn = arguments.secret is None
     class_secret = secret.draw() if drawn else arguments.secret
-    options = ["--accepter-sans-isolation"] if arguments.accepter_sans_isolation else []
+    options = grading_arguments(arguments)
     try:
         files, vendored = execution_files(ROOT, class_secret, options)
         write_files(arguments.dest, files)

@@ -42,6 +42,7 @@ from classroom import runner  # noqa: E402
 from classroom.entries import Entry  # noqa: E402
 from classroom.feedback import feedback  # noqa: E402
 from classroom.gradescope_upload import Unpacked, find_code, received  # noqa: E402
+from classroom.packaging import secret_choice  # noqa: E402
 from classroom.results import Outcome, in_bareme_order  # noqa: E402
 from grading import sandbox, scoring, secret  # noqa: E402
 from grading.locate import SubmissionError, resolve_submission  # noqa: E402
@@ -165,14 +166,6 @@ def secret_from_file() -> str | None:
         return secret.check(SOURCE.joinpath(SECRET_FILE).read_text(encoding="utf-8").strip())
     except (OSError, ValueError):
         return None
-
-
-def secret_choice(text: str) -> str:
-    """Un type d'option : un secret de cas bien formé (message en français)."""
-    try:
-        return secret.check(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def counterexamples_choice(text: str) -> str:

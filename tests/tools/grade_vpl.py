@@ -106,6 +106,21 @@ def grade(home: Path, require_sandbox: bool, seconds: int) -> tuple[dict | None,
     return in_bareme_order(result), None
 
 
+def add_grading_options(options) -> None:
+    """Les options d'une évaluation, que ``build_vpl.py`` écrit dans ``vpl_execution``."""
+    options.add_argument(
+        "--accepter-sans-isolation",
+        action="store_true",
+        help="noter même sur un serveur qui ne permet aucune isolation (par défaut, le "
+        "rendu n'y est pas noté : son code pourrait lire le correcteur et le secret)",
+    )
+
+
+def grading_arguments(arguments: argparse.Namespace) -> list[str]:
+    """Les options de :func:`add_grading_options`, telles qu'on les écrirait à la main."""
+    return ["--accepter-sans-isolation"] if arguments.accepter_sans_isolation else []
+
+
 def parse_arguments(argv=None) -> argparse.Namespace:
     parser = FrenchParser(
         prog="python3 -I tests/tools/grade_vpl.py",
@@ -120,12 +135,7 @@ def parse_arguments(argv=None) -> argparse.Namespace:
         metavar="DOSSIER",
         help="le dossier de travail de VPL, où sont le rendu et vpl_environment.sh",
     )
-    options.add_argument(
-        "--accepter-sans-isolation",
-        action="store_true",
-        help="noter même si le serveur ne permet aucune isolation (le code de l'étudiant "
-        "pourrait alors lire le correcteur et son secret)",
-    )
+    add_grading_options(options)
     return parser.parse_args(argv)
 
 
