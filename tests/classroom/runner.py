@@ -105,6 +105,10 @@ class Launcher:
                 cwd=ROOT,
                 stdin=subprocess.DEVNULL,
                 pass_fds=(theirs.fileno(),),
+                # Un environnement copié ici, jamais celui de la bibliothèque C : un autre
+                # fil (la comparaison, qui importe numpy) peut le changer pendant le
+                # lancement, et execve échouerait alors (« Bad address »).
+                env=dict(os.environ),
             )
 
     def ready(self) -> bool:

@@ -150,6 +150,21 @@ def kit_ranges(code: str, kit: str) -> list[tuple[int, int]]:
     return found
 
 
+def quiet_matplotlib() -> str:
+    """copydetect importe matplotlib, qui écrirait son cache de polices dans le dossier de
+    l'utilisateur : grade_class n'écrit rien hors du dossier des notes. Le cache va dans
+    un dossier temporaire (renvoyé, à effacer après la comparaison) et l'affichage est
+    coupé.
+
+    L'environnement ne se change que dans le fil principal, avant que d'autres fils ne
+    lancent des processus : un ``setenv`` pendant le ``vfork`` d'un autre fil peut faire
+    échouer son ``execve`` (« Bad address »)."""
+    cache = tempfile.mkdtemp(prefix="noter-classe-matplotlib-")
+    os.environ.setdefault("MPLCONFIGDIR", cache)
+    os.environ.setdefault("MPLBACKEND", "Agg")
+    return cache
+
+
 def similar_pairs(
     codes: dict[str, str],
     boilerplate: str,
@@ -160,17 +175,10 @@ def similar_pairs(
     copydetect. ``boilerplate`` : le code que tous ont reçu (le tp.py du kit). Un code que
     copydetect ne découpe pas en lexèmes est noté dans ``failed`` (nom → raison) ;
     ``encodings`` : comment chaque code a été lu, s'il n'est pas en UTF-8 (nom → texte)."""
-    # copydetect importe matplotlib, qui écrirait son cache de polices dans le dossier de
-    # l'utilisateur : grade_class n'écrit rien hors du dossier des notes.
-    cache = tempfile.mkdtemp(prefix="noter-classe-matplotlib-")
-    os.environ.setdefault("MPLCONFIGDIR", cache)
-    os.environ.setdefault("MPLBACKEND", "Agg")
     try:
         from copydetect.detector import CodeFingerprint, compare_files
     except ImportError:
         return None
-    finally:
-        shutil.rmtree(cache, ignore_errors=True)
     logging.getLogger().setLevel(logging.ERROR)  # copydetect parle d'un fichier vide
 
     def fingerprint(name: str, code: str, ignored=None):
@@ -225,6 +233,7 @@ class Comparison:
         self.failed: dict[str, str] = {}
         self.encodings = {name: code.encoding for name, code in codes.items() if code.encoding}
         texts = {name: code.text for name, code in codes.items() if code.text is not None}
+        self.cache = quiet_matplotlib()  # ici, avant le fil, qui ne touche pas à l'environnement
         # Un fil « démon » : un Ctrl-C pendant la notation n'attend pas la comparaison.
         thread = threading.Thread(
             target=self.run, args=(texts, boilerplate), name="comparaison", daemon=True
@@ -237,6 +246,7 @@ class Comparison:
         except BaseException as error:  # relevée par among
             self.error = error
         finally:
+            shutil.rmtree(self.cache, ignore_errors=True)
             self.done.set()
 
     def among(self, names: set[str]) -> list[Pair] | None:

@@ -1109,6 +1109,34 @@ def panes(page: str) -> list[tuple[str, str]]:
     return [(pane, re.sub(r"<details.*?</details>", "", pane, flags=re.S)) for pane in found]
 
 
+def test_la_comparaison_ne_change_l_environnement_que_dans_le_fil_principal(tmp_path, monkeypatch):
+    """La comparaison tourne dans un fil pendant que d'autres fils lancent les notations :
+    un ``setenv`` dans ce fil pendant le ``vfork`` d'un autre peut faire échouer
+    ``execve`` (« Bad address », une classe arrêtée au hasard). Chaque changement de
+    l'environnement est donc fait dans le fil principal, avant le fil de la comparaison."""
+    import threading
+
+    from classroom import similarity
+
+    changes = []
+
+    def record(name: bytes, value: bytes):
+        changes.append((os.fsdecode(name), threading.current_thread() is threading.main_thread()))
+
+    monkeypatch.delenv("MPLCONFIGDIR", raising=False)
+    monkeypatch.delenv("MPLBACKEND", raising=False)
+    monkeypatch.setattr(os, "putenv", record)
+    (tmp_path / "alice.py").write_text(REFERENCE, encoding="utf-8")
+    codes = {"alice": similarity.submission_code(tmp_path / "alice.py")}
+    comparison = similarity.Comparison(codes, similarity.kit_skeleton())
+    comparison.notes({"alice"})  # attend la fin du fil
+    # numpy, importé par copydetect dans le fil, appelle lui-même putenv : le lanceur ne
+    # lit donc jamais l'environnement de la bibliothèque C (test suivant).
+    ours = sorted(change for change in changes if change[0].startswith("MPL"))
+    assert ours == [("MPLBACKEND", True), ("MPLCONFIGDIR", True)], changes
+    assert not Path(os.environ["MPLCONFIGDIR"]).exists()  # le cache, effacé après usage
+
+
 @pytest.mark.skipif(not COPYDETECT, reason="copydetect absent")
 def test_cote_a_cote_s_ouvre_sur_ce_qui_est_partage(tmp_path):
     """Deux copies du même code : dans chaque moitié, les lignes données par le kit (sa
@@ -1408,6 +1436,38 @@ def test_le_lanceur_note_comme_un_nouveau_processus(tmp_path, monkeypatch):
     assert forked == fresh == replaced
     assert fresh["score"] == mark_scheme.TOTAL - mark_scheme.BAREME["is_finished"][1]
     assert stopped["extra_data"]["non_note"] == "la notation a dépassé 1 s et a été arrêtée"
+
+
+def test_le_lanceur_demarre_pendant_qu_un_autre_fil_change_l_environnement(tmp_path):
+    """Pendant que la classe démarre, le fil de la comparaison importe numpy, qui appelle
+    ``putenv`` : le lanceur démarre quand même, à chaque fois (sans environnement copié,
+    son ``execve`` échouait de temps en temps : « Bad address », la classe arrêtée)."""
+    import threading
+
+    from classroom import runner
+
+    script = tmp_path / "lanceur.py"
+    script.write_text("import sys\nsys.exit(0)\n", encoding="utf-8")
+    done = threading.Event()
+
+    def change_the_environment():  # le tableau de l'environnement grandit, déménage
+        names = [f"DEMINEUR_ESSAI_{index}" for index in range(300)]
+        while not done.is_set():
+            for name in names:
+                os.putenv(name, "x")
+            for name in names:
+                os.unsetenv(name)
+
+    changer = threading.Thread(target=change_the_environment, daemon=True)
+    changer.start()
+    try:
+        for _ in range(50):  # sans la copie, un lancement sur dix échouait ici
+            launcher = runner.Launcher(script)
+            launcher.close()
+            assert launcher.process.returncode == 0
+    finally:
+        done.set()
+        changer.join()
 
 
 # Deux lanceurs qui faillissent : l'un s'arrête avant d'être prêt (un import raté),
