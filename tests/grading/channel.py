@@ -159,6 +159,7 @@ class WorkerProcess:
         if self.isolation.mode == "bwrap":
             inside = self.start_in_bwrap(copy, python, env)
         else:
+            copy.new_scratch()  # rien de ce qu'ont écrit les processus précédents
             user = sandbox.lookup_user(self.isolation.user)
             if user is not None:
                 copy.open_to(user.uid, user.gid)

@@ -146,8 +146,9 @@ class PrivateCopy:
     ``workdir`` est ce dossier ; ``path`` la copie du code (le fichier, ou le paquet
     ``tp_demineur``) ; ``grader`` la copie des fichiers du processus de travail
     (``correcteur/``), écrite depuis les octets que le juge a lus à son démarrage ;
-    ``scratch`` le dossier courant du processus de travail, le seul où il peut écrire ;
-    ``report`` ce qui a été copié ou refusé. ``remove()`` efface le tout.
+    ``scratch`` le dossier courant du processus de travail, le seul où il peut écrire
+    (neuf et vide pour chaque processus de travail : ``new_scratch``) ; ``report`` ce qui
+    a été copié ou refusé. ``remove()`` efface le tout.
     """
 
     def __init__(
@@ -164,7 +165,8 @@ class PrivateCopy:
         try:
             code = self.workdir / "soumission"
             code.mkdir()
-            self.scratch = self.workdir / "cwd"
+            self.scratches = 0
+            self.scratch = self.workdir / "cwd-0"
             self.scratch.mkdir()
             self.name = source.name if kind == "file" else "tp_demineur"
             self.path = code / self.name
@@ -205,6 +207,18 @@ class PrivateCopy:
         if not same:
             raise GraderChanged("la copie du correcteur a été modifiée pendant la notation")
 
+    def new_scratch(self) -> Path:
+        """Un dossier de travail neuf et vide, pour un nouveau processus de travail, et
+        l'ancien effacé : un processus neuf ne trouve rien de ce que les précédents ont
+        écrit (une table des cas déjà vus, que le contre-exemple rejoué seul citerait).
+        Avec bubblewrap, chaque bac à sable a déjà le sien, en mémoire."""
+        old = self.scratch
+        self.scratches += 1
+        self.scratch = self.workdir / f"cwd-{self.scratches}"
+        self.scratch.mkdir()
+        erase(old)
+        return self.scratch
+
     def open_to(self, uid: int, gid: int) -> None:
         """Ouvre la copie à l'utilisateur sans droits du processus de travail : il traverse
         le dossier, lit le correcteur et le rendu (sans pouvoir les changer : ils restent au
@@ -222,4 +236,30 @@ class PrivateCopy:
         self.scratch.chmod(0o700)
 
     def remove(self):
-        shutil.rmtree(self.workdir, ignore_errors=True)
+        erase(self.workdir)
+
+
+def erase(folder: Path) -> None:
+    """Efface ``folder`` sans suivre aucun lien, dossiers refermés compris : le processus
+    de travail a pu retirer ses droits à un dossier qu'il a créé (``chmod 0``)."""
+    pending = [str(folder)]
+    while pending:  # sans récursion : un empilement de dossiers n'arrête pas l'effacement
+        path = pending.pop()
+        try:
+            # Ouvert sans suivre de lien : c'est ce dossier-là qui est rouvert, jamais la
+            # cible d'un lien mis à sa place entre-temps.
+            descriptor = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+        except OSError:
+            continue
+        try:
+            os.fchmod(descriptor, 0o700)
+            with os.scandir(path) as entries:
+                pending += [entry.path for entry in entries if entry.is_dir(follow_symlinks=False)]
+        except OSError:
+            pass
+        finally:
+            os.close(descriptor)
+    try:
+        shutil.rmtree(folder, ignore_errors=True)
+    except Exception:  # RecursionError d'un dossier trop profond : il reste dans /tmp
+        pass

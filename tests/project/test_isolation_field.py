@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import os
 import pwd
+import re
 import shutil
 import subprocess
 import sys
@@ -292,6 +293,55 @@ def test_secret_hunter_finds_it_without_isolation(field, submissions):
         submissions["cherche_le_secret"], None, "--no-sandbox", "--secret", SECRET
     )
     assert SECRET in json.dumps(result)
+
+
+# Garde dans son dossier de travail chaque appel vu, et le cite dans son message : le
+# contre-exemple rejoué seul, dans un processus neuf, en citerait d'autres si ce dossier
+# survivait d'un processus à l'autre. Il s'y ferme aussi un dossier (chmod 0) et y met
+# un lien vers la racine, que l'effacement ne doit pas suivre.
+KEEPS_WHAT_IT_SAW = """
+
+def is_finished(mines, opened):
+    import json
+    import os
+
+    seen = []
+    try:
+        with open("vus.json", encoding="utf-8") as handle:
+            seen = json.load(handle)
+    except (OSError, ValueError):
+        pass
+    seen.append(len(seen))
+    with open("vus.json", "w", encoding="utf-8") as handle:
+        json.dump(seen, handle)
+    try:
+        os.makedirs("ferme/dedans", exist_ok=True)
+        os.chmod("ferme", 0)
+        os.symlink("/", "racine")
+    except OSError:
+        pass
+    raise ValueError(f"appel numéro {len(seen)} vu par ce dossier")
+"""
+
+
+@needs_field
+@pytest.mark.parametrize("user", USERS)
+def test_a_fresh_worker_finds_nothing_from_the_previous_ones(field, user):
+    """Sous Landlock, tous les processus de travail d'une notation ont leur dossier de
+    travail sur le disque : chacun en reçoit un neuf et vide, l'ancien effacé. Sinon, le
+    contre-exemple rejoué seul citait les appels des tests d'avant (« appel numéro 12 »)."""
+    folder = Path(tempfile.mkdtemp(prefix="rendu-", dir=field.home))
+    folder.chmod(0o755)
+    submission = folder / "garde_ce_qu_il_voit.py"
+    submission.write_text(REFERENCE.read_text(encoding="utf-8") + KEEPS_WHAT_IT_SAW)
+    submission.chmod(0o644)
+    result, output = field.grade(submission, user)
+    assert result["extra_data"]["isolation"] == "landlock", output
+    failed = [test for test in result["tests"] if test["score"] < test["max_score"]]
+    assert {test["tags"][0] for test in failed} == {"is_finished"}, output
+    quoted = re.findall(r"appel numéro (\d+) vu", json.dumps(result, ensure_ascii=False))
+    assert quoted and set(quoted) == {"1"}, quoted
+    assert not list(field.home.glob("**/demineur-notation-*")), "une copie privée est restée"
 
 
 def hostile_class(folder: Path) -> list[Path]:
