@@ -1109,32 +1109,58 @@ def panes(page: str) -> list[tuple[str, str]]:
     return [(pane, re.sub(r"<details.*?</details>", "", pane, flags=re.S)) for pane in found]
 
 
-def test_la_comparaison_ne_change_l_environnement_que_dans_le_fil_principal(tmp_path, monkeypatch):
+def in_own_process(code: str, *arguments: str) -> subprocess.CompletedProcess[str]:
+    """Exécute ``code`` dans un Python à part, ``tests/`` sur son chemin : un test qui
+    change l'environnement du processus (ou ``os.putenv``) ne dérange pas les notations
+    que la session lance en arrière-plan, dans d'autres fils."""
+    return subprocess.run(
+        [sys.executable, "-c", code, *arguments],
+        cwd=TESTS,
+        env={**os.environ, "PYTHONPATH": str(TESTS)},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+
+
+# Note chaque changement de l'environnement (nom, fait dans le fil principal ?) pendant
+# la comparaison d'un rendu, puis les écrit.
+WATCHES_THE_ENVIRONMENT = """
+import os, sys, threading
+from pathlib import Path
+from classroom import similarity
+
+changes = []
+real_putenv = os.putenv
+
+def record(name, value):
+    changes.append((os.fsdecode(name), threading.current_thread() is threading.main_thread()))
+    real_putenv(name, value)
+
+os.environ.pop("MPLCONFIGDIR", None)
+os.environ.pop("MPLBACKEND", None)
+os.putenv = record
+codes = {"alice": similarity.submission_code(Path(sys.argv[1]))}
+comparison = similarity.Comparison(codes, similarity.kit_skeleton())
+comparison.notes({"alice"})  # attend la fin du fil
+print(sorted(change for change in changes if change[0].startswith("MPL")))
+print(Path(os.environ["MPLCONFIGDIR"]).exists())
+"""
+
+
+def test_la_comparaison_ne_change_l_environnement_que_dans_le_fil_principal(tmp_path):
     """La comparaison tourne dans un fil pendant que d'autres fils lancent les notations :
     un ``setenv`` dans ce fil pendant le ``vfork`` d'un autre peut faire échouer
     ``execve`` (« Bad address », une classe arrêtée au hasard). Chaque changement de
-    l'environnement est donc fait dans le fil principal, avant le fil de la comparaison."""
-    import threading
-
-    from classroom import similarity
-
-    changes = []
-
-    def record(name: bytes, value: bytes):
-        changes.append((os.fsdecode(name), threading.current_thread() is threading.main_thread()))
-
-    monkeypatch.delenv("MPLCONFIGDIR", raising=False)
-    monkeypatch.delenv("MPLBACKEND", raising=False)
-    monkeypatch.setattr(os, "putenv", record)
+    l'environnement qu'elle demande est donc fait dans le fil principal, avant son fil.
+    (numpy, que copydetect importe dans le fil, appelle lui-même ``putenv`` : le lanceur
+    ne lit donc jamais l'environnement de la bibliothèque C, test plus bas.)"""
     (tmp_path / "alice.py").write_text(REFERENCE, encoding="utf-8")
-    codes = {"alice": similarity.submission_code(tmp_path / "alice.py")}
-    comparison = similarity.Comparison(codes, similarity.kit_skeleton())
-    comparison.notes({"alice"})  # attend la fin du fil
-    # numpy, importé par copydetect dans le fil, appelle lui-même putenv : le lanceur ne
-    # lit donc jamais l'environnement de la bibliothèque C (test suivant).
-    ours = sorted(change for change in changes if change[0].startswith("MPL"))
-    assert ours == [("MPLBACKEND", True), ("MPLCONFIGDIR", True)], changes
-    assert not Path(os.environ["MPLCONFIGDIR"]).exists()  # le cache, effacé après usage
+    run = in_own_process(WATCHES_THE_ENVIRONMENT, str(tmp_path / "alice.py"))
+    assert run.returncode == 0, run.stderr
+    ours, cache_left = run.stdout.splitlines()
+    assert ours == "[('MPLBACKEND', True), ('MPLCONFIGDIR', True)]", run.stdout
+    assert cache_left == "False"  # le cache de matplotlib, effacé après usage
 
 
 @pytest.mark.skipif(not COPYDETECT, reason="copydetect absent")
@@ -1438,36 +1464,48 @@ def test_le_lanceur_note_comme_un_nouveau_processus(tmp_path, monkeypatch):
     assert stopped["extra_data"]["non_note"] == "la notation a dépassé 1 s et a été arrêtée"
 
 
+# Lance 50 fois un lanceur (un script qui s'arrête aussitôt) pendant qu'un autre fil
+# change l'environnement de la bibliothèque C, comme numpy importé par la comparaison ;
+# écrit combien de lancements ont échoué, et la première erreur.
+STARTS_WHILE_THE_ENVIRONMENT_CHANGES = """
+import os, sys, threading
+from pathlib import Path
+from classroom import runner
+
+done = threading.Event()
+
+def change_the_environment():  # le tableau de l'environnement grandit, déménage
+    names = [f"DEMINEUR_ESSAI_{index}" for index in range(300)]
+    while not done.is_set():
+        for name in names:
+            os.putenv(name, "x")
+        for name in names:
+            os.unsetenv(name)
+
+threading.Thread(target=change_the_environment, daemon=True).start()
+failures = []
+for _ in range(50):  # sans la copie, un lancement sur dix échouait ici
+    try:
+        launcher = runner.Launcher(Path(sys.argv[1]))
+        launcher.close()
+        if launcher.process.returncode != 0:
+            failures.append(f"code {launcher.process.returncode}")
+    except OSError as error:
+        failures.append(str(error))
+done.set()
+print(len(failures), failures[:1])
+"""
+
+
 def test_le_lanceur_demarre_pendant_qu_un_autre_fil_change_l_environnement(tmp_path):
     """Pendant que la classe démarre, le fil de la comparaison importe numpy, qui appelle
     ``putenv`` : le lanceur démarre quand même, à chaque fois (sans environnement copié,
     son ``execve`` échouait de temps en temps : « Bad address », la classe arrêtée)."""
-    import threading
-
-    from classroom import runner
-
     script = tmp_path / "lanceur.py"
     script.write_text("import sys\nsys.exit(0)\n", encoding="utf-8")
-    done = threading.Event()
-
-    def change_the_environment():  # le tableau de l'environnement grandit, déménage
-        names = [f"DEMINEUR_ESSAI_{index}" for index in range(300)]
-        while not done.is_set():
-            for name in names:
-                os.putenv(name, "x")
-            for name in names:
-                os.unsetenv(name)
-
-    changer = threading.Thread(target=change_the_environment, daemon=True)
-    changer.start()
-    try:
-        for _ in range(50):  # sans la copie, un lancement sur dix échouait ici
-            launcher = runner.Launcher(script)
-            launcher.close()
-            assert launcher.process.returncode == 0
-    finally:
-        done.set()
-        changer.join()
+    run = in_own_process(STARTS_WHILE_THE_ENVIRONMENT_CHANGES, str(script))
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "0 []", run.stdout
 
 
 # Deux lanceurs qui faillissent : l'un s'arrête avant d'être prêt (un import raté),
