@@ -1436,14 +1436,12 @@ def test_une_notation_interrompue_garde_les_resultats_precedents(tmp_path):
     assert (out / "retours" / "ancien.txt").is_file()
 
 
-def test_le_lanceur_note_comme_un_nouveau_processus(tmp_path, monkeypatch):
+def test_le_lanceur_note_comme_un_nouveau_processus(tmp_path):
     """Une notation partie du lanceur pré-chargé (classroom/launcher.py) donne le même
     résultat qu'un nouveau ``python -m pytest`` ; si le lanceur ne répond plus, un
     nouveau processus prend le relais ; une notation trop longue est arrêtée."""
     from classroom import runner
-    from grading import secret
 
-    monkeypatch.setenv(secret.ENVIRONMENT, "le-lanceur-du-test")
     submission = tmp_path / "rendu.py"
     submission.write_text(REFERENCE + WRONG_IS_FINISHED, encoding="utf-8")
     fresh = runner.grade_one("rendu", submission, tmp_path)
@@ -1522,13 +1520,11 @@ BROKEN_LAUNCHERS = {
 
 
 @pytest.mark.parametrize("moment", BROKEN_LAUNCHERS)
-def test_un_lanceur_qui_faillit_ne_coute_aucune_note(tmp_path, monkeypatch, capsys, moment):
+def test_un_lanceur_qui_faillit_ne_coute_aucune_note(tmp_path, capsys, moment):
     """Un lanceur qui s'arrête, avant d'être prêt ou pendant une notation : le rendu est
     noté quand même, par un nouveau processus, et la console le dit une fois."""
     from classroom import runner
-    from grading import secret
 
-    monkeypatch.setenv(secret.ENVIRONMENT, "le-lanceur-du-test")
     script = tmp_path / "lanceur.py"
     script.write_text(BROKEN_LAUNCHERS[moment], encoding="utf-8")
     submission = tmp_path / "rendu.py"
