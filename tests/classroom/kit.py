@@ -434,8 +434,9 @@ class Recorder:
         self.current = "table"
         self.conflicts: set[tuple[str, str, str, str]] = set()
         self.seed = 0
-        # Les appels du dernier ``play`` : (nom, arguments reçus, lignes qui restaient).
-        self.calls: list[tuple[str, list, list[str]]] = []
+        # Le premier appel de chaque fonction pendant le dernier ``play`` (ses arguments à ce
+        # moment, les lignes qui restaient) : les appels de main, rejoués à côté.
+        self.first_calls: dict[str, tuple[list, list[str]]] = {}
 
     @property
     def table(self) -> dict[str, dict[str, dict[str, dict]]]:
@@ -455,7 +456,8 @@ class Recorder:
             stdin = sys.stdin
             start = stdin.position
             key = standins.call_key(name, list(args), stdin.lines[start:])
-            recorder.calls.append((name, json.loads(json.dumps(args)), stdin.lines[start:]))
+            if name not in recorder.first_calls:
+                recorder.first_calls[name] = (json.loads(json.dumps(args)), stdin.lines[start:])
             saved, buffer = sys.stdout, io.StringIO()
             state = random.getstate()
             random.seed(recorder.seed)  # comme un relais du juge (relay.serve)
@@ -482,15 +484,16 @@ class Recorder:
         return recording
 
     def play(self, name: str, args: list, lines: list[str], seed: int) -> tuple[list, list[str]]:
-        """Joue ``name(*args)`` avec la référence, chaque fonction du contrat enregistrée ;
+        """Joue ``name(*args)`` avec la référence, chaque fonction du contrat enregistrée
+        (sauf ``is_coord_ok``, que le processus de travail prête lui-même, sans table) ;
         renvoie les arguments après l'appel et les lignes qu'il n'a pas lues."""
         module = sys.modules[self.reference.main.__module__]
-        originals = {n: getattr(module, n) for n in contract.NAMES}
+        originals = {n: getattr(module, n) for n in contract.NAMES if n != "is_coord_ok"}
         saved_stdin, saved_stdout = sys.stdin, sys.stdout
         self.seed = seed
         feeder = relay.LineFeeder(list(lines), 0)
         sys.stdin, sys.stdout = feeder, io.StringIO()
-        self.calls = []
+        self.first_calls = {}
         for n, function in originals.items():
             setattr(module, n, self.wrap(n, function))
         if contract.filled_positions(name):
@@ -531,9 +534,7 @@ class Recorder:
         if name == "play_the_game":
             self.play("play_turn", after, left, seed)
         if name == "main":
-            first = {}
-            for called, args, remaining in self.calls:
-                first.setdefault(called, (args, remaining))
+            first = self.first_calls
             if "initialise_mines" not in first or "play_the_game" not in first:
                 return
             (mines, nb_mines), _ = first["initialise_mines"]
