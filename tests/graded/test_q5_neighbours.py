@@ -4,8 +4,8 @@ Ce que le contrat distingue, et ce qui le vérifie à chaque notation, quel que 
 secret (cas publics et balayages) :
 
 - is_coord_ok : chaque bord (x de -1 à largeur, y de -1 à hauteur) de chaque taille de
-  plateau, de 1×1 à 50×20, deux cases au-delà d'un bord, des entiers immenses, un bool
-  renvoyé ;
+  plateau, de 1×1 à 50×20, deux cases au-delà d'un bord, des entiers immenses (au-delà
+  des flottants : 10**400), un bool renvoyé ;
 - nb_adjacent_mines : chaque case d'un petit plateau et d'un plateau 50×20 (coins, bords,
   intérieur), chaque compte de 0 à 8 (une case entourée de 8 mines), la case elle-même
   jamais comptée, aucun indice négatif qui fasse le tour ;
@@ -43,7 +43,16 @@ def test_is_coord_ok(sub, case):
 @pytest.mark.question("is_coord_ok")
 @settings(max_examples=2, phases=NO_SHRINK)
 @given(case=strategies.edge_sweep_cases())
-@public_example(case={"points": [*strategies.every_edge(), [7, 2, 8, 3], [-5, 30, 50, 20]]})
+@public_example(
+    case={
+        "points": [
+            *strategies.every_edge(),
+            [7, 2, 8, 3],
+            [-5, 30, 50, 20],
+            *strategies.BEYOND_FLOATS,
+        ]
+    }
+)
 def test_is_coord_ok_every_edge(sub, case):
     """is_coord_ok sur chaque bord des plateaux de 1×1 à 50×20, et au hasard"""
     checks.is_coord_ok_everywhere(sub, case, expected.is_coord_ok_everywhere(case))

@@ -199,6 +199,16 @@ def every_edge() -> list[list[int]]:
     return points
 
 
+# Des coordonnées au-delà de ce qu'un flottant représente (10**400) : « pour tous les
+# entiers » du contrat, que « 0 <= x / width < 1 » ne tient pas (OverflowError).
+BEYOND_FLOATS = [
+    [10**400, 0, 50, 20],
+    [-(10**400), 0, 50, 20],
+    [0, 10**400, 50, 20],
+    [0, -(10**400), 50, 20],
+]
+
+
 @st.composite
 def edge_sweep_cases(draw, count: int = 200) -> dict:
     """``count`` points tirés d'une graine (coordonnées de toutes sortes, plateaux petits
