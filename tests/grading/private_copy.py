@@ -11,6 +11,7 @@ grossit pendant qu'on le lit.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import shutil
@@ -240,26 +241,40 @@ class PrivateCopy:
 
 
 def erase(folder: Path) -> None:
-    """Efface ``folder`` sans suivre aucun lien, dossiers refermés compris : le processus
-    de travail a pu retirer ses droits à un dossier qu'il a créé (``chmod 0``)."""
-    pending = [str(folder)]
-    while pending:  # sans récursion : un empilement de dossiers n'arrête pas l'effacement
-        path = pending.pop()
-        try:
-            # Ouvert sans suivre de lien : c'est ce dossier-là qui est rouvert, jamais la
-            # cible d'un lien mis à sa place entre-temps.
-            descriptor = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
-        except OSError:
-            continue
-        try:
-            os.fchmod(descriptor, 0o700)
-            with os.scandir(path) as entries:
-                pending += [entry.path for entry in entries if entry.is_dir(follow_symlinks=False)]
-        except OSError:
-            pass
-        finally:
-            os.close(descriptor)
+    """Efface ``folder`` sans suivre aucun lien (``shutil.rmtree`` travaille par
+    descripteurs), dossiers refermés compris : le processus de travail a pu retirer ses
+    droits à un dossier qu'il a créé (``chmod 0``). En root, rien à rouvrir : root
+    efface sans droits. Sinon, le juge et le processus de travail sont le même
+    utilisateur, et le juge rouvre chaque dossier avant d'effacer (un changement qui ne
+    peut toucher que des fichiers de ce même utilisateur)."""
+    if hasattr(os, "geteuid") and os.geteuid() != 0:
+        reopen(folder)
     try:
         shutil.rmtree(folder, ignore_errors=True)
     except Exception:  # RecursionError d'un dossier trop profond : il reste dans /tmp
         pass
+
+
+def reopen(folder: Path) -> None:
+    """Rend à l'utilisateur les droits sur chaque dossier sous ``folder``, sans suivre
+    de lien ni de récursion (un empilement de dossiers ne l'arrête pas)."""
+    with contextlib.suppress(OSError):
+        os.chmod(folder, 0o700)
+    pending = [str(folder)]
+    while pending:
+        path = pending.pop()
+        try:
+            descriptor = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+        except OSError:
+            continue
+        try:
+            with os.scandir(descriptor) as entries:
+                folders = [entry.name for entry in entries if entry.is_dir(follow_symlinks=False)]
+            for name in folders:  # rouvert avant d'y entrer : un dossier fermé ne s'ouvre pas
+                with contextlib.suppress(OSError):
+                    os.chmod(name, 0o700, dir_fd=descriptor)
+                pending.append(os.path.join(path, name))
+        except OSError:
+            pass
+        finally:
+            os.close(descriptor)
