@@ -43,6 +43,10 @@ if settings is not None:
         deadline=None,
         max_examples=grading_config.MAX_EXAMPLES,
         print_blob=False,
+        # Un seul échec par test, le premier trouvé : le retour n'en montre qu'un, et
+        # chaque échec montré est rejoué seul dans un processus de travail neuf (avec
+        # plusieurs, chaque exemple explicite raté l'était, pour rien).
+        report_multiple_bugs=False,
         suppress_health_check=list(HealthCheck),
         # Pas de phase « explain » : elle retrace chaque ligne exécutée, pour un
         # rapport en anglais que le correcteur n'affiche pas.
