@@ -5,7 +5,8 @@ secret (cas publics et balayages) :
 
 - is_move_ok : chaque case de plateaux de toutes les formes jusqu'à 50×20, ouverte ou
   fermée, et le tour du plateau (négatifs compris : opened[0][-1] existe), par
-  ``test_is_move_ok_every_cell`` ; des entiers immenses par ``test_is_move_ok`` ;
+  ``test_is_move_ok_every_cell`` ; des entiers immenses, au-delà des flottants (10**400),
+  par ``test_is_move_ok`` ;
 - ask_move, une ligne valide : des blancs avant, entre (espaces, tabulations, plusieurs)
   et après, des coordonnées à deux chiffres, x puis y, renvoyée comme un tuple ;
 - ask_move, chaque sorte de ligne refusée (``publics.malformed_lines``) : vide, blanche,
@@ -38,6 +39,13 @@ from grading.strategies import NO_SHRINK
 @public_example(case={"opened": [[False, False], [False, False], [False, False]], "x": 1, "y": -2})
 @public_example(case={"opened": [[True, False, False], [False, False, False]], "x": 0, "y": 0})
 @public_example(case={"opened": [[True, False, False], [False, False, False]], "x": 1, "y": 0})
+# Des entiers au-delà des flottants : « 0 <= x / largeur < 1 » lève OverflowError.
+@public_example(
+    case={"opened": [[False, True, False], [False, False, False]], "x": 10**400, "y": 0}
+)
+@public_example(
+    case={"opened": [[False, True, False], [False, False, False]], "x": 0, "y": -(10**400)}
+)
 def test_is_move_ok(sub, case):
     """is_move_ok : sur le plateau et pas encore ouverte, sans erreur hors du plateau"""
     checks.is_move_ok_answers(sub, case, expected.is_move_ok(case))
