@@ -5,11 +5,11 @@ secret (cas publics) :
 
 - play_turn : le plateau affiché, puis le coup demandé (des lignes refusées d'abord), la
   case ouverte, puis l'inondation, chaque fois par la fonction du contrat ;
-- play_the_game : une partie déjà gagnée (aucun tour), perdue au premier coup, gagnée
-  après plusieurs tours et des lignes refusées, et une partie plus longue que tout nombre
-  de tours écrit d'avance (104 tours, ``publics.long_game``) ; le plateau final, puis
-  le verdict sur la dernière ligne (des lignes vides entre les deux sont permises), le
-  code 1 ou 2 renvoyé.
+- play_the_game : une partie déjà gagnée ou déjà perdue (aucun tour), perdue au premier
+  coup, gagnée après plusieurs tours et des lignes refusées, et une partie plus longue
+  que tout nombre de tours écrit d'avance (104 tours, ``publics.long_game``) ; le
+  plateau final, puis le verdict sur la dernière ligne (des lignes vides entre les deux
+  sont permises), le code 1 ou 2 renvoyé.
 """
 
 import pytest
@@ -55,10 +55,14 @@ def test_play_the_game(sub, case):
 
 @pytest.mark.question("play_the_game")
 @settings(max_examples=5)
-@given(case=strategies.won_boards())
+@given(case=strategies.finished_boards())
 @public_example(
     case={"mines": [[True, False]], "neigh": [[0, 1]], "opened": [[False, True]], "lines": []}
 )
-def test_play_the_game_already_won(sub, case):
-    """play_the_game sur une partie déjà gagnée : aucun tour, le plateau et « gagné »"""
+# Déjà perdue : une boucle qui ne note la défaite qu'après un tour dirait « gagné ».
+@public_example(
+    case={"mines": [[True, False]], "neigh": [[0, 1]], "opened": [[True, False]], "lines": []}
+)
+def test_play_the_game_already_over(sub, case):
+    """play_the_game sur une partie déjà finie : aucun tour, le plateau et le verdict"""
     checks.play_the_game_plays(sub, case, expected.play_the_game(case))

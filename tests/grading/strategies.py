@@ -394,11 +394,18 @@ def game_boards(draw) -> dict:
 
 
 @st.composite
-def won_boards(draw) -> dict:
-    """Une partie déjà gagnée : toutes les cases sans mine ouvertes, aucune mine ouverte."""
+def finished_boards(draw) -> dict:
+    """Une partie déjà finie : gagnée (toutes les cases sans mine ouvertes, aucune mine
+    ouverte) ou perdue (une mine ouverte, et des cases ouvertes au hasard)."""
     width, height = draw(sizes())
     mines = draw(bit_grids(width, height))
-    opened = [[not mine for mine in row] for row in mines]
+    mined = [(x, y) for y, row in enumerate(mines) for x, mine in enumerate(row) if mine]
+    if mined and draw(st.booleans()):
+        opened = draw(bit_grids(width, height))
+        x, y = pick(draw, mined)
+        opened[y][x] = True
+    else:
+        opened = [[not mine for mine in row] for row in mines]
     return {"mines": mines, "neigh": expected.neigh_grid(mines), "opened": opened, "lines": []}
 
 
