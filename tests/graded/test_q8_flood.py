@@ -9,7 +9,9 @@ secret (cas publics) :
 - plusieurs sources : chaque case vide déjà ouverte inonde sa région (``WALL``, et un
   grand plateau aux cases ouvertes éparses) ;
 - une inondation qui doit remonter vers le haut et la gauche (``CORNER``, le coin du
-  grand plateau vide) ;
+  grand plateau vide), repartir vers la gauche sur une seule ligne (``LEFTWARD``), et
+  suivre un couloir en serpentin plus long que tout nombre de passes fixé d'avance
+  (``publics.serpentine``) ;
 - une mine ouverte sans mine voisine et un chiffre ouverts : rien ne s'ouvre, rien ne se
   ferme ; les grilles mines et neigh intactes, les lignes de opened gardées ;
 - des plateaux de toutes les formes, jusqu'à 50×20.
@@ -57,6 +59,11 @@ REACH_ROW = {
 }
 
 
+# Une ligne : le 0 ouvert à droite, l'inondation doit repartir vers la gauche sur la même
+# ligne (une inondation qui ne recommence que pour les lignes du dessus s'arrête).
+LEFTWARD = publics.board(publics.mines_from(["*......"]), publics.opened_at(7, 1, [(6, 0)]))
+
+
 # Une case vide au centre, entourée de 8 chiffres, eux-mêmes entourés de mines : les 8
 # voisines s'ouvrent, chacune par sa seule direction, et rien au-delà.
 RING = publics.board(
@@ -82,6 +89,7 @@ WALL = publics.board(
 @public_example(case=DIAGONAL)
 @public_example(case=REACH)
 @public_example(case=REACH_ROW)
+@public_example(case=LEFTWARD)
 # Le plateau du sujet : une mine (2, 3) sans voisine minée et un 3 (3, 2) ouverts ;
 # rien ne s'ouvre, rien ne se ferme.
 @public_example(case=publics.board(publics.SUJET_MINES, publics.opened_at(5, 4, [(3, 2), (2, 3)])))
@@ -98,6 +106,8 @@ def test_propagate_open_cells(sub, case):
     case=publics.board(publics.grid(False, 50, 20), publics.opened_at(50, 20, [(49, 19)]))
 )
 @public_example(case=publics.flood_start(50, 20, 802))
+# Un serpentin : plus de passes que largeur + hauteur.
+@public_example(case=publics.serpentine(50, 20))
 # Des cases ouvertes éparses : plusieurs régions à inonder, chacune depuis ses cases.
 @public_example(
     case=publics.board(

@@ -109,6 +109,23 @@ def flood_start(width: int, height: int, seed: int, density: float = 0.1) -> dic
     return board(mines, opened_at(width, height, [start, mine, number]))
 
 
+def serpentine(width: int, height: int) -> dict:
+    """Un couloir en serpentin : des murs de mines toutes les quatre lignes, chacun percé
+    de trois cases, à droite puis à gauche, tour à tour ; seule la case en bas à gauche
+    est ouverte. L'inondation parcourt chaque couloir en entier, vers la droite puis vers
+    la gauche, en remontant : un nombre de passes fixé d'avance n'y suffit pas."""
+    rows = []
+    for y in range(height):
+        if y % 4 != 3:
+            rows.append("." * width)
+        elif y % 8 == 3:  # percé à droite
+            rows.append("*" * (width - 3) + "...")
+        else:  # percé à gauche
+            rows.append("..." + "*" * (width - 3))
+    rows.reverse()  # la case ouverte en bas à gauche, le couloir monte
+    return board(mines_from(rows), opened_at(width, height, [(0, height - 1)]))
+
+
 def finished_points(mines: list) -> list[list]:
     """Des parties de is_finished sur ``mines`` et sur son contraire (chaque case est minée
     dans l'une, sans mine dans l'autre), où chaque case décide à son tour : la partie
