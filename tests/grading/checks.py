@@ -217,18 +217,24 @@ def expect_messages(outcome: Outcome, func: str, lines: list[str], bad: list[int
     """Après chaque mauvaise ligne (``lines[i]`` pour i dans ``bad``), un message est affiché.
 
     Le message est ce qui s'affiche entre la lecture de la ligne et la lecture
-    suivante : il doit contenir des lettres et ne pas être seulement la question qui a
-    demandé la ligne, reposée telle quelle (la dernière ligne non vide de ce qui s'est
-    affiché depuis la lecture d'avant : l'invite d'input(), ou une question affichée
-    par print()).
+    suivante : il doit contenir des lettres et ne pas être seulement la question posée
+    avant la première de ces mauvaises lignes, reposée telle quelle (la dernière ligne non
+    vide de ce qui s'est affiché depuis la lecture d'avant : l'invite d'input(), ou une
+    question affichée par print()). Une invite reformulée après une mauvaise ligne
+    (« Réponse refusée, recommencez : ») est un message, même répétée à l'identique
+    après la mauvaise ligne suivante.
     """
     segments = messages_between_reads(outcome)
     reads = outcome.reads
+    refused = set(bad)
     for index in bad:
         line = lines[index]
         segment = segments[index] if index < len(segments) else ""
-        start = reads[index - 1] if 0 < index <= len(reads) else 0
-        question = outcome.stdout[start : reads[index]] if index < len(reads) else ""
+        first = index  # la première des mauvaises lignes qui se suivent, avant celle-ci
+        while first - 1 in refused:
+            first -= 1
+        start = reads[first - 1] if 0 < first <= len(reads) else 0
+        question = outcome.stdout[start : reads[first]] if first < len(reads) else ""
         asked = next((text for text in reversed(question.split("\n")) if text.strip()), "")
         if not re.search(r"[^\W\d_]", segment) or segment.strip() == asked.strip():
             fail(
@@ -897,6 +903,8 @@ def play_turn_plays(sub, case: dict, expected: dict):
     expect_untouched(outcome, "play_turn", ["mines", "neigh"], [mines, neigh], example)
     expect_grid("play_turn", "opened", opened, expected["opened"], outcome.args[2], example)
     shown = [line.rstrip() for line in outcome.stdout.split("\n")]
+    while shown and not shown[0]:  # des lignes vides avant le plateau sont permises
+        shown.pop(0)
     if expected["board"] != shown[: len(expected["board"])]:
         fail(
             "play_turn doit commencer par afficher le plateau (display_board).\n"
