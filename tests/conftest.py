@@ -30,8 +30,10 @@ from grading.safe_text import printable
 from grading.sandbox import protect_judge
 
 settings = None
+Flaky: type | None = None
 if not grading_config.KIT:  # le kit étudiant s'en passe : ses cas publics sont fixes
     from hypothesis import HealthCheck, Phase, seed, settings
+    from hypothesis.errors import Flaky
 
 if settings is not None:
     # Une notation reproductible : mêmes exemples à chaque lancement, aucune mémoire
@@ -332,8 +334,26 @@ def explain_failure(excinfo, function: str) -> str:
     return fit_lines(failure_text(excinfo, function))
 
 
+def unsteady(error: BaseException, function: str) -> Echec | None:
+    """L'échec d'un test que hypothesis a vu rater sur un cas, puis réussir sur le même
+    cas rejoué (``Flaky``) : la réponse du code ne dépend pas que de ses arguments. Le
+    message de l'échec d'origine n'est pas cité (il vient d'un processus de travail qui
+    avait vu d'autres cas) ; l'exemple, écrit par le correcteur, l'est. None pour un autre
+    échec."""
+    if Flaky is None or not isinstance(error, Flaky):
+        return None
+    inner = [e for e in getattr(error, "exceptions", ()) if isinstance(e, Echec)]
+    example = inner[0].example if inner else None
+    text = (
+        f"{function} a échoué sur ce cas, puis réussi quand le même cas a été rejoué : sa "
+        "réponse ne dépend pas que de ses arguments. Votre code garde-t-il quelque chose "
+        "d'un appel à l'autre (une variable globale, un cache indexé par id()) ?"
+    )
+    return Echec(text + (f"\n{example}" if example else ""), example)
+
+
 def failure_text(excinfo, function: str) -> str:
-    error = excinfo.value
+    error = unsteady(excinfo.value, function) or excinfo.value
     if isinstance(error, Echec):
         return str(error)
     question = mark_scheme.BAREME[function][0]
@@ -353,7 +373,7 @@ def french_repr_failure(original, function: str):
     """
 
     def repr_failure(excinfo, *args, **kwargs):
-        if isinstance(excinfo.value, (Echec, GraderAbort)):
+        if isinstance(excinfo.value, (Echec, GraderAbort)) or unsteady(excinfo.value, function):
             return explain_failure(excinfo, function)
         return original(excinfo, *args, **kwargs)
 
@@ -377,8 +397,9 @@ def pytest_runtest_makereport(item, call):
             result.output = printable(explain_failure(call.excinfo, result.function))
             if isinstance(call.excinfo.value, GraderAbort):
                 result.stop = call.excinfo.value.cause
-            if isinstance(call.excinfo.value, Echec) and call.excinfo.value.example:
-                result.example = printable(call.excinfo.value.example)
+            failure = unsteady(call.excinfo.value, result.function) or call.excinfo.value
+            if isinstance(failure, Echec) and failure.example:
+                result.example = printable(failure.example)
             if isinstance(call.excinfo.value, NotWritten):
                 result.unwritten = call.excinfo.value.function
             report.longrepr = result.output
