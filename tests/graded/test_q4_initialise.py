@@ -71,8 +71,11 @@ def test_initialise_mines_uses_random(sub, case):
         (1, 5, 2, 1000),
         (5, 4, 6, 1000),
         # Dense (6 cases minées sur 8) : un tirage peut changer de méthode au-delà de la
-        # moitié des cases.
-        (4, 2, 6, 2000),
+        # moitié des cases. 7 000 tirages : le mélange naïf (chaque case échangée avec
+        # une case tirée parmi toutes) s'y voit, ensemble par ensemble, avec une
+        # probabilité supérieure à 1 - 1e-9 (loi du khi-deux décentrée), quel que soit le
+        # secret ; avec 2 000, une fois sur quatre.
+        (4, 2, 6, 7000),
         # Large et haut, 950 cases : un nombre tiré entre 0 et 999 puis réduit modulo
         # le nombre de cases favorise ici toute la première ligne ; une colonne ou une
         # ligne oubliée au-delà d'une certaine taille s'y voit aussi.

@@ -381,7 +381,7 @@ def initialise_mines_uses_random(sub, case: dict, expected=None):
         )
 
 
-# Le temps de calcul d'une série de tirages (40 à 2 000 appels d'initialise_mines).
+# Le temps de calcul d'une série de tirages (40 à 7 000 appels d'initialise_mines).
 SERIES_SECONDS = 30
 
 
