@@ -213,6 +213,31 @@ def messages_between_reads(outcome: Outcome) -> list[str]:
     return [outcome.stdout[reads[i] : reads[i + 1]] for i in range(len(reads) - 1)]
 
 
+# Un message en anglais, jugé prudemment : au moins deux de ces mots anglais, et aucune
+# marque du français (une lettre accentuée, un de ces mots). « Coup invalide »,
+# « Format incorrect », « Non ! » passent ; « Invalid move, try again » ne passe pas.
+ENGLISH_WORDS = frozenset(
+    "please enter invalid must the already outside try again number numbers integer "
+    "integers wrong move cell board between should not is are out of range input error "
+    "only two type valid".split()
+)
+FRENCH_WORDS = frozenset(
+    "le la les de des du un une est pas ce cette entre et ou en au aux case nombre entier "
+    "entiers coup ligne valeur hors plateau deux recommencez réessayez erreur invalide "
+    "mauvais mauvaise doit il faut tapez entrez saisissez veuillez donnez refusé refusée "
+    "incorrect incorrecte non oui sur dans".split()
+)
+
+
+def english_only(text: str) -> bool:
+    """Le message est-il en anglais, sans rien de français ? (Le contrat demande un
+    message en français ; le doute profite à l'étudiant.)"""
+    if re.search(r"[àâäçéèêëîïôöùûüÿœæ]", text.lower()):
+        return False
+    words = set(re.findall(r"[a-z]+", text.lower()))
+    return not (words & FRENCH_WORDS) and len(words & ENGLISH_WORDS) >= 2
+
+
 def expect_messages(outcome: Outcome, func: str, lines: list[str], bad: list[int], example: str):
     """Après chaque mauvaise ligne (``lines[i]`` pour i dans ``bad``), un message est affiché.
 
@@ -241,6 +266,13 @@ def expect_messages(outcome: Outcome, func: str, lines: list[str], bad: list[int
                 f"{func} n'affiche aucun message après la ligne incorrecte {line!r} : "
                 "il faut dire au joueur ce qui ne va pas avant de redemander (reposer la "
                 "même question ne suffit pas).\n"
+                f"{example}\n  Ce qui a été affiché :\n{quote_lines(outcome.stdout)}",
+                example=example,
+            )
+        if english_only(segment):
+            fail(
+                f"{func} répond en anglais à la ligne incorrecte {line!r} : le sujet demande "
+                "un message en français.\n"
                 f"{example}\n  Ce qui a été affiché :\n{quote_lines(outcome.stdout)}",
                 example=example,
             )
