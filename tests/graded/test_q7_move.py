@@ -13,7 +13,8 @@ secret (cas publics et balayages) :
   des mots, un nombre (deux chiffres collés compris), trois nombres, d'autres séparateurs
   que des blancs, des décimaux, des chiffres hors ASCII, des négatifs, hors du plateau,
   puis une case déjà ouverte : un message (pas en anglais) après chacune, sans
-  exception, et la question reposée (``publics.every_malformed_line``, dans les deux tests de lignes refusées) ;
+  exception, et la question reposée (``publics.every_malformed_line``, dans les deux
+  tests de lignes refusées) ;
 - ask_move, la fin de l'entrée : EOFError remonte, avant toute ligne ou après des lignes
   refusées.
 
