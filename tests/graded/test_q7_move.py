@@ -42,10 +42,10 @@ from grading.strategies import NO_SHRINK
 @public_example(case={"opened": [[True, False, False], [False, False, False]], "x": 1, "y": 0})
 # Des entiers au-delà des flottants : « 0 <= x / largeur < 1 » lève OverflowError.
 @public_example(
-    case={"opened": [[False, True, False], [False, False, False]], "x": 10**400, "y": 0}
+    case={"opened": [[False, True, False], [False, False, False]], "x": strategies.HUGE, "y": 0}
 )
 @public_example(
-    case={"opened": [[False, True, False], [False, False, False]], "x": 0, "y": -(10**400)}
+    case={"opened": [[False, True, False], [False, False, False]], "x": 0, "y": -strategies.HUGE}
 )
 def test_is_move_ok(sub, case):
     """is_move_ok : sur le plateau et pas encore ouverte, sans erreur hors du plateau"""

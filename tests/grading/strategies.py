@@ -199,14 +199,10 @@ def every_edge() -> list[list[int]]:
     return points
 
 
-# Des coordonnées au-delà de ce qu'un flottant représente (10**400) : « pour tous les
-# entiers » du contrat, que « 0 <= x / width < 1 » ne tient pas (OverflowError).
-BEYOND_FLOATS = [
-    [10**400, 0, 50, 20],
-    [-(10**400), 0, 50, 20],
-    [0, 10**400, 50, 20],
-    [0, -(10**400), 50, 20],
-]
+# Un entier au-delà de ce qu'un flottant représente : « pour tous les entiers » du
+# contrat, que « 0 <= x / width < 1 » ne tient pas (OverflowError).
+HUGE = 10**400
+BEYOND_FLOATS = [[HUGE, 0, 50, 20], [-HUGE, 0, 50, 20], [0, HUGE, 50, 20], [0, -HUGE, 50, 20]]
 
 
 @st.composite
