@@ -431,23 +431,20 @@ SAMPLE = [
 
 
 def graded_json(
-    cwd: Path, submission: Path, out: Path, prefix: list[str] | None = None
+    cwd: Path,
+    submission: Path,
+    out: Path,
+    prefix: list[str] | None = None,
+    functions: set[str] | None = None,
 ) -> dict[str, dict]:
-    """Les tests notés d'un rendu (results.json), par nom : fonction, points, statut."""
-    done = run(
-        [
-            "-m",
-            "pytest",
-            "tests",
-            "-q",
-            "--submission",
-            str(submission),
-            "--results-json",
-            str(out),
-        ],
-        cwd=cwd,
-        prefix=prefix,
-    )
+    """Les tests notés d'un rendu (results.json), par nom : fonction, points, statut ;
+    ceux des seules ``functions`` si elles sont données (chaque test porte dans son nom
+    celui de sa fonction : ``-k`` les choisit)."""
+    arguments = ["-m", "pytest", "tests", "-q", "--submission", str(submission)]
+    arguments += ["--results-json", str(out)]
+    if functions is not None:
+        arguments += ["-k", " or ".join(sorted(functions))]
+    done = run(arguments, cwd=cwd, prefix=prefix)
     assert out.is_file(), done.stdout + done.stderr
     tests = json.loads(out.read_text(encoding="utf-8"))["tests"]
     return {test["name"]: test for test in tests}
@@ -778,6 +775,18 @@ STUDENT_ENTRIES = [
 ]
 
 
+def kit_graded_functions(entry: Path) -> set[str] | None:
+    """Les fonctions d'un rendu du corpus à noter dans le kit : toutes pour l'échantillon
+    et pour une erreur de débutant reconnue (dont on vérifie qu'elle ne coûte rien
+    ailleurs) ; pour les autres, celles que le rendu écrit ou doit perdre (les autres
+    sont celles de la référence : le kit les note seules, par les remplaçants, et leur
+    donne tous leurs points, comme le vérifie
+    ``test_pytest_dans_le_kit_avec_la_reference_donne_20``)."""
+    if entry.name in SAMPLE or corpus_grading.header(entry.read_text(encoding="utf-8"), "retour"):
+        return None
+    return corpus_grading.graded_functions(entry)
+
+
 def grade_corpus_in_kit(kit: Path, folder: Path) -> dict[str, dict[str, dict]]:
     """Chaque rendu du corpus (sauf les attaques) noté dans le kit, autant à la fois que
     la machine a de cœurs."""
@@ -788,7 +797,8 @@ def grade_corpus_in_kit(kit: Path, folder: Path) -> dict[str, dict[str, dict]]:
         submission = folder / entry.name
         submission.write_text(corpus_grading.build_submission(entry), encoding="utf-8")
         result = folder / f"{entry.stem}.json"
-        return graded_json(kit, submission, result, corpus_grading.YIELDING)
+        functions = kit_graded_functions(entry)
+        return graded_json(kit, submission, result, corpus_grading.YIELDING, functions)
 
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
         return dict(zip([e.stem for e in STUDENT_ENTRIES], pool.map(grade, STUDENT_ENTRIES)))
@@ -815,8 +825,9 @@ def kit_grades(tmp_path_factory) -> dict[str, dict[str, dict]]:
 @pytest.mark.parametrize("entry", STUDENT_ENTRIES, ids=lambda entry: entry.stem)
 def test_le_kit_ne_donne_jamais_plus_que_le_correcteur(kit_grades, graded_class, entry):
     """Chaque rendu du corpus (sauf les attaques du bac à sable) : dans le kit, chaque
-    fonction a entre 0 et ce que lui donne le correcteur, et un test raté dans le kit
-    est raté chez l'enseignant (il coûte donc autant)."""
+    fonction notée (``kit_graded_functions``) a entre 0 et ce que lui donne le
+    correcteur, et un test raté dans le kit est raté chez l'enseignant (il coûte donc
+    autant)."""
     teacher_result = corpus_grading.result_of(graded_class, entry.stem)
     teacher = {test["name"]: test for test in teacher_result["tests"]}
     student = kit_grades[entry.stem]
