@@ -157,6 +157,7 @@ RUNTIME_MESSAGES = [
     ),
     (r"'(?P<t>\w+)' object has no attribute '(?P<attr>\w+)'", "{t} n'a pas d'attribut {attr}"),
     (r"cannot unpack non-iterable (?P<t>\w+) object", "x, y = ... sur {t}, pas sur un couple"),
+    (r"EOF when reading a line", "fin de l'entrée pendant la lecture d'une ligne"),
     (
         r"too many values to unpack \(expected (?P<n>\d+)(?:, got \d+)?\)",
         "x, y = ... : plus de {n} valeurs à répartir",

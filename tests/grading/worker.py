@@ -65,6 +65,10 @@ class CappedText:
         self.parts.append(text)
         return len(text)
 
+    def writelines(self, lines):
+        for line in lines:
+            self.write(line)
+
     def flush(self):
         pass
 
@@ -221,8 +225,10 @@ class Encoder:
                 return {"O": "list", "r": "[...] (liste qui se contient elle-même)"}
             inner = (*path, id(value))
             return {"L": [self.encode_node(v, inner) for v in value], "id": self.identity(value)}
-        if kind is tuple:
-            return {"T": [self.encode_node(v, path) for v in value]}
+        if issubclass(kind, tuple):
+            # Un tuple nommé (collections.namedtuple) est un tuple : ses valeurs, lues
+            # par tuple lui-même.
+            return {"T": [self.encode_node(v, path) for v in tuple.__iter__(value)]}
         try:
             text = repr(value)[:200]
         except BaseException:
