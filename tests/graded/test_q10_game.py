@@ -8,8 +8,8 @@ secret (cas publics) :
 - play_the_game : une partie déjà gagnée ou déjà perdue (aucun tour), perdue au premier
   coup, gagnée après plusieurs tours et des lignes refusées, et une partie plus longue
   que tout nombre de tours écrit d'avance (104 tours, ``publics.long_game``) ; le
-  plateau final, puis le verdict sur la dernière ligne (des lignes vides entre les deux
-  sont permises), le code 1 ou 2 renvoyé.
+  plateau final, affiché une seule fois après le dernier tour, puis le verdict sur la
+  dernière ligne (des lignes vides entre les deux sont permises), le code 1 ou 2 renvoyé.
 """
 
 import pytest

@@ -7,12 +7,14 @@ secret (cas publics ; les graines de l'uniformité viennent du secret quand il y
   toutes les cases, jusqu'au plus grand plateau tout miné (50×20, 1 000 mines), les lignes
   de la grille gardées ;
 - initialise_mines, le hasard : le module random, jamais re-semé (même graine, même
-  tirage ; graines différentes, tirages différents) ;
+  tirage ; graines différentes, tirages différents), même sur une grille reçue qui a déjà
+  nb_mines mines ;
 - initialise_mines, l'uniformité : de petits plateaux (une colonne, 3×2, 5×4), un petit
   plateau dense (4×2, 6 mines), un grand plateau (50×19, 95 mines) et le plus grand
   presque plein (50×20, 950 mines), jugés case par case, ligne par ligne, colonne par
   colonne et, sur les petits plateaux, ensemble par ensemble (``grading/stats.py``) ;
-- initialise_open : chaque case fermée, sur place, quelle que soit la grille reçue.
+- initialise_open : chaque case fermée, sur place, quelle que soit la grille reçue (une
+  ligne déjà fermée avant une ligne ouverte comprise).
 """
 
 import pytest
@@ -109,6 +111,8 @@ def test_initialise_mines_uniform(sub, width, height, nb_mines, draws):
 @pytest.mark.question("initialise_open")
 @given(case=strategies.open_cases())
 @public_example(case={"grid": [[True, False, True], [False, True, True]]})
+# Une ligne déjà toute fermée avant une ligne ouverte : la suivante est fermée aussi.
+@public_example(case={"grid": [[False], [True]]})
 def test_initialise_open_closes_every_cell(sub, case):
     """initialise_open ferme toutes les cases, sur place"""
     checks.initialise_open_closes_all(sub, case)

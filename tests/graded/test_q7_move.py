@@ -12,9 +12,11 @@ secret (cas publics et balayages) :
 - ask_move, chaque sorte de ligne refusée (``publics.malformed_lines``) : vide, blanche,
   des mots, un nombre (deux chiffres collés compris), trois nombres, d'autres séparateurs
   que des blancs, des décimaux, des chiffres hors ASCII, des négatifs, hors du plateau,
-  puis une case déjà ouverte : un message (pas en anglais) après chacune, sans
-  exception, et la question reposée (``publics.every_malformed_line``, dans les deux
-  tests de lignes refusées) ;
+  puis une case déjà ouverte : un message (pas en anglais, et pas seulement la question
+  reposée, même posée en deux temps : une ligne puis l'invite « > ») après chacune,
+  sans exception, et la question reposée (``publics.every_malformed_line``, dans les
+  deux tests de lignes refusées), autant de fois qu'il le faut (plus de cent lignes
+  refusées de suite) ; une ligne d'un seul nombre suivie d'un coup valide ;
 - ask_move, la fin de l'entrée : EOFError remonte, avant toute ligne ou après des lignes
   refusées.
 
@@ -95,8 +97,14 @@ def test_ask_move_valid_line(sub, case):
         "lines": ["", "trois deux", "1 2 3", "3 0", "0 0", "  2   1  "],
     }
 )
+# Un seul nombre, puis un coup valide : la ligne d'un nombre est refusée, pas complétée
+# par la suivante.
+@public_example(case={"opened": [[False, False]], "lines": ["1", "0 0"]})
 # Chaque sorte de ligne refusée, puis une case déjà ouverte, puis le coup (11, 10).
 @public_example(case=publics.every_malformed_line())
+# Plus de lignes refusées qu'un nombre d'essais fixé d'avance : ask_move redemande
+# toujours.
+@public_example(case=publics.every_malformed_line(repeat=4))
 def test_ask_move_bad_lines(sub, case):
     """ask_move explique chaque ligne incorrecte, redemande, puis renvoie le bon coup"""
     checks.ask_move_rejects_bad_lines(sub, case, expected.ask_move(case))

@@ -162,7 +162,8 @@ def expect_grid(
     if same(before, got):
         hint = (
             f"\n  {name} n'a pas changé du tout : la fonction doit modifier les cases de la "
-            f"grille reçue ({name}[y][x] = ...), pas créer une nouvelle grille."
+            f"grille reçue ({name}[y][x] = ...) ; en crée-t-elle une nouvelle, ou "
+            "s'arrête-t-elle trop tôt ?"
         )
     region = differing_region(expected, got, anchors) if inputs else None
     shown = example
@@ -219,7 +220,8 @@ def messages_between_reads(outcome: Outcome) -> list[str]:
 ENGLISH_WORDS = frozenset(
     "please enter invalid must the already outside try again number numbers integer "
     "integers wrong move cell board between should not is are out of range input error "
-    "only two type valid".split()
+    "only two type valid value values retry width height how many bad too big small "
+    "sorry and row rows column columns choose give allowed than less greater".split()
 )
 FRENCH_WORDS = frozenset(
     "le la les de des du un une est pas ce cette entre et ou en au aux case nombre entier "
@@ -242,12 +244,13 @@ def expect_messages(outcome: Outcome, func: str, lines: list[str], bad: list[int
     """Après chaque mauvaise ligne (``lines[i]`` pour i dans ``bad``), un message est affiché.
 
     Le message est ce qui s'affiche entre la lecture de la ligne et la lecture
-    suivante : il doit contenir des lettres et ne pas être seulement la question posée
-    avant la première de ces mauvaises lignes, reposée telle quelle (la dernière ligne non
-    vide de ce qui s'est affiché depuis la lecture d'avant : l'invite d'input(), ou une
-    question affichée par print()). Une invite reformulée après une mauvaise ligne
-    (« Réponse refusée, recommencez : ») est un message, même répétée à l'identique
-    après la mauvaise ligne suivante.
+    suivante : il doit contenir une ligne avec des lettres qui n'est pas une ligne de la
+    question posée avant la première de ces mauvaises lignes (ce qui s'est affiché depuis
+    la lecture d'avant : l'invite d'input(), une question affichée par print() puis une
+    invite « > », une annonce) ; reposer la question, en tout ou en partie, ne suffit
+    pas. Une invite reformulée après une mauvaise ligne (« Réponse refusée,
+    recommencez : ») est un message, même répétée à l'identique après la mauvaise ligne
+    suivante.
     """
     segments = messages_between_reads(outcome)
     reads = outcome.reads
@@ -260,8 +263,9 @@ def expect_messages(outcome: Outcome, func: str, lines: list[str], bad: list[int
             first -= 1
         start = reads[first - 1] if 0 < first <= len(reads) else 0
         question = outcome.stdout[start : reads[first]] if first < len(reads) else ""
-        asked = next((text for text in reversed(question.split("\n")) if text.strip()), "")
-        if not re.search(r"[^\W\d_]", segment) or segment.strip() == asked.strip():
+        asked = {text.strip() for text in question.split("\n")}
+        new = [text for text in segment.split("\n") if text.strip() not in asked]
+        if not any(re.search(r"[^\W\d_]", text) for text in new):
             fail(
                 f"{func} n'affiche aucun message après la ligne incorrecte {line!r} : "
                 "il faut dire au joueur ce qui ne va pas avant de redemander (reposer la "
@@ -387,12 +391,17 @@ def mine_cells(grid: list[list[bool]]) -> tuple[int, ...]:
 
 
 def initialise_mines_uses_random(sub, case: dict, expected=None):
-    """Le tirage vient du module random, sans jamais appeler random.seed."""
+    """Le tirage vient du module random, sans jamais appeler random.seed, et il a lieu
+    même quand la grille reçue a déjà nb_mines mines (aux premières cases, ici)."""
     width, height, nb_mines = case["width"], case["height"], case["nb_mines"]
-    example = f"  Exemple : plateau {width}×{height}, nb_mines = {nb_mines}."
+    example = (
+        f"  Exemple : plateau {width}×{height}, nb_mines = {nb_mines}, grille reçue avec "
+        f"déjà {nb_mines} mine(s) aux premières cases."
+    )
     placements = []
     for seed in [case["seeds"][0], *case["seeds"]]:
-        grid = [[False] * width for _ in range(height)]
+        cells = [number < nb_mines for number in range(width * height)]
+        grid = [cells[y * width : (y + 1) * width] for y in range(height)]
         outcome = sub.call("initialise_mines", grid, nb_mines, seed=seed)
         expect_no_error(outcome, "initialise_mines", example)
         expect_mines_shape(outcome.args[0], width, height, example)
@@ -407,8 +416,9 @@ def initialise_mines_uses_random(sub, case: dict, expected=None):
     if len(set(placements[1:])) == 1:
         fail(
             f"initialise_mines a placé les mines aux mêmes cases pour {len(case['seeds'])} "
-            "graines différentes : n'appelez pas random.seed dans la fonction (le hasard "
-            "doit changer d'une partie à l'autre).\n" + example,
+            "graines différentes : le hasard doit changer d'une partie à l'autre (la "
+            "fonction appelle-t-elle random.seed, ou garde-t-elle une grille reçue qui a "
+            "déjà le bon nombre de mines ?).\n" + example,
             example=example,
         )
 
@@ -906,6 +916,12 @@ def _relayed_names(outcome: Outcome, names: set[str]) -> list[str]:
     return [call.name for call in outcome.relayed if call.name in names]
 
 
+def _display_calls_after_last_turn(outcome: Outcome) -> int:
+    names = _relayed_names(outcome, {"play_turn", "display_board"})
+    last_turn = max((i for i, name in enumerate(names) if name == "play_turn"), default=-1)
+    return names[last_turn + 1 :].count("display_board")
+
+
 def play_turn_plays(sub, case: dict, expected: dict):
     """play_turn affiche, demande, ouvre la case, puis inonde."""
     mines, neigh, opened = case["mines"], case["neigh"], case["opened"]
@@ -934,12 +950,13 @@ def play_turn_plays(sub, case: dict, expected: dict):
     expect_rows_kept(outcome, "play_turn", [None, None, "opened"], example)
     expect_untouched(outcome, "play_turn", ["mines", "neigh"], [mines, neigh], example)
     expect_grid("play_turn", "opened", opened, expected["opened"], outcome.args[2], example)
+    # Le plateau, en lignes entières, avant la question ; ce qui l'entoure (une ligne vide,
+    # un titre « À vous de jouer ») est permis : le contrat ne l'interdit pas.
     shown = [line.rstrip() for line in outcome.stdout.split("\n")]
-    while shown and not shown[0]:  # des lignes vides avant le plateau sont permises
-        shown.pop(0)
-    if expected["board"] != shown[: len(expected["board"])]:
+    board = expected["board"]
+    if not any(shown[i : i + len(board)] == board for i in range(len(shown))):
         fail(
-            "play_turn doit commencer par afficher le plateau (display_board).\n"
+            "play_turn doit afficher le plateau (display_board) avant de demander le coup.\n"
             f"{example}\n  Ce qui a été affiché :\n{quote_lines(outcome.stdout)}",
             example=example,
         )
@@ -957,6 +974,14 @@ def play_the_game_plays(sub, case: dict, expected: dict):
             fail(
                 f"play_the_game doit appeler play_turn tant que la partie n'est pas finie : "
                 f"ici {expected['turns']} fois, elle l'a appelée {len(turns)} fois.\n{example}",
+                example=example,
+            )
+        shown = _display_calls_after_last_turn(outcome)
+        if turns and shown > 1:
+            fail(
+                "une fois la partie finie, play_the_game doit afficher le plateau une seule "
+                f"fois : display_board a été appelée {shown} fois après le dernier tour "
+                "(un appel récursif sans return ?).\n" + example,
                 example=example,
             )
     expect_exact("play_the_game", expected["code"], outcome.ret, example)

@@ -204,10 +204,10 @@ def malformed_lines(width: int, height: int) -> list[str]:
 MOVE_BOARD = opened_at(12, 11, [(0, 1), (5, 5)])
 
 
-def every_malformed_line(valid: str | None = "11 10") -> dict:
-    """Un cas de ask_move sur ``MOVE_BOARD`` : chaque sorte de ligne refusée, une case déjà
-    ouverte, puis ``valid`` (ou rien : l'entrée se termine)."""
-    lines = [*malformed_lines(12, 11), "0 1"]
+def every_malformed_line(valid: str | None = "11 10", repeat: int = 1) -> dict:
+    """Un cas de ask_move sur ``MOVE_BOARD`` : chaque sorte de ligne refusée (``repeat``
+    fois), une case déjà ouverte, puis ``valid`` (ou rien : l'entrée se termine)."""
+    lines = [*malformed_lines(12, 11) * repeat, "0 1"]
     return {"opened": MOVE_BOARD, "lines": lines if valid is None else [*lines, valid]}
 
 
