@@ -102,6 +102,8 @@ class Outcome:
     wire_ret: object
     wire_args: list
     relayed: list[relay.RelayedCall] = field(default_factory=list)
+    # L'appel a écrit sur sys.stderr, que le correcteur ne lit pas (le retour le dit).
+    wrote_stderr: bool = False
 
 
 @dataclass
@@ -474,4 +476,5 @@ def outcome_of(
         wire_ret=done["wire_ret"],
         wire_args=done["wire_args"],
         relayed=relayed,
+        wrote_stderr=done["stderr"],
     )

@@ -266,10 +266,15 @@ def expect_messages(outcome: Outcome, func: str, lines: list[str], bad: list[int
         asked = {text.strip() for text in question.split("\n")}
         new = [text for text in segment.split("\n") if text.strip() not in asked]
         if not any(re.search(r"[^\W\d_]", text) for text in new):
+            unread = (
+                " Ce qui est écrit sur sys.stderr n'est pas lu : affichez le message avec print."
+                if outcome.wrote_stderr
+                else ""
+            )
             fail(
                 f"{func} n'affiche aucun message après la ligne incorrecte {line!r} : "
                 "il faut dire au joueur ce qui ne va pas avant de redemander (reposer la "
-                "même question ne suffit pas).\n"
+                f"même question ne suffit pas).{unread}\n"
                 f"{example}\n  Ce qui a été affiché :\n{quote_lines(outcome.stdout)}",
                 example=example,
             )

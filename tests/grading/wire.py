@@ -203,13 +203,15 @@ def error_field(message: dict) -> dict | None:
 
 
 def check_done(message: dict, nargs: int, output_limit: int) -> dict:
-    """Vérifie la réponse à un appel : ret, args (nargs valeurs), error, out, overflow."""
+    """Vérifie la réponse à un appel : ret, args (nargs valeurs), error, out, overflow,
+    stderr (l'appel a-t-il écrit sur la sortie d'erreur ?)."""
     args = message.get("args")
     if type(args) is not list or len(args) != nargs:
         raise Malformed(f"le champ args n'a pas {nargs} valeur(s)")
     decoded_args = [decode(arg) for arg in args]
-    if type(message.get("overflow", False)) is not bool:
-        raise Malformed("le champ overflow n'est pas un booléen")
+    for flag in ("overflow", "stderr"):
+        if type(message.get(flag, False)) is not bool:
+            raise Malformed(f"le champ {flag} n'est pas un booléen")
     return {
         "ret": decode(message.get("ret")),
         "wire_ret": message.get("ret"),
@@ -218,4 +220,5 @@ def check_done(message: dict, nargs: int, output_limit: int) -> dict:
         "error": error_field(message),
         "out": text_field(message, "out", output_limit),
         "overflow": message.get("overflow", False),
+        "stderr": message.get("stderr", False),
     }

@@ -528,7 +528,8 @@ class Worker:
             random.seed(request["seed"])
         self.graded = name
         saved = self.install_stubs(name) if request.get("stubs") else []
-        sys.stdin, sys.stdout, sys.stderr = stdin, output, CappedText(self.output_limit)
+        errors = CappedText(self.output_limit)  # pas lu : seule la taille est dite au juge
+        sys.stdin, sys.stdout, sys.stderr = stdin, output, errors
         value, error = self.invoke(function, args)
         self.remove_stubs(saved)
         try:
@@ -546,6 +547,7 @@ class Worker:
             "error": error,
             "out": output.take_new(),
             "overflow": output.overflow,
+            "stderr": errors.size > 0,
         }
 
     def invoke(self, function, args: list) -> tuple[object, dict | None]:

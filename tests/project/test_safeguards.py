@@ -78,6 +78,7 @@ def test_opaque_values_never_equal_anything():
         {"done": True, "ret": None, "args": [], "out": ""},  # un argument manque
         {"done": True, "ret": None, "args": [None], "out": 3},
         {"done": True, "ret": None, "args": [None], "out": "", "overflow": "non"},
+        {"done": True, "ret": None, "args": [None], "out": "", "stderr": 1},
         {"done": True, "ret": None, "args": [None], "out": "", "error": "boum"},
         {"done": True, "ret": None, "args": [None], "error": {"type": 1, "message": ""}},
         {"done": True, "args": [None], "error": {"type": "E", "message": "", "line": [1]}},
