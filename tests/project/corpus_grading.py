@@ -6,9 +6,12 @@ Son en-tête dit ce qu'il doit perdre (« # perd : »), et, pour une attaque qui
 encore le correcteur, ce qui réussit (« # faille : »). ``tests/project/test_corpus.py``
 vérifie ces verdicts ; ``tests/project/test_kit.py`` compare le kit à ces mêmes notes.
 
-Un verdict doit être juste quels que soient les cas tirés : toute la classe est notée
-avec le secret ``SECRET``, et chaque rendu d'étudiant (ni attaque, ni paquet) l'est
-encore avec les cas publics et avec un second secret (``OTHER_DRAWS``).
+Un verdict doit être juste quels que soient les cas tirés : chaque rendu d'étudiant (ni
+attaque, ni paquet) est noté dans trois tirages (``DRAWS``) : le secret de la classe, les
+cas publics et un second secret. La classe notée par ``grade_class`` (bac à sable, secret
+de la classe) tient les rendus notés sur toutes leurs fonctions (``graded_in_full``) ;
+les autres rendus d'étudiants sont notés, dans chaque tirage, sur les seules fonctions
+qu'ils écrivent ou doivent perdre (les autres sont celles de la référence).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import sys
 import tempfile
 import threading
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 TESTS = Path(__file__).resolve().parents[1]
@@ -53,6 +57,48 @@ def expected_losses(text: str) -> set[str]:
 def is_hostile(entry: Path) -> bool:
     """Une attaque du bac à sable plutôt qu'une faute d'étudiant (« hostile_… »)."""
     return entry.name.startswith("hostile_")
+
+
+# Un échantillon du corpus où les cas publics suffisent à trouver la faute : une ou deux
+# fautes par fonction, dont celles qui se propagent (is_coord_ok, l'inondation), et des
+# rendus justes écrits autrement. Le kit les note sur toutes leurs fonctions
+# (``tests/project/test_kit.py`` : chaque faute s'y voit à sa place, et seulement là).
+KIT_SAMPLE = [
+    "main_oublie_compute_neigh.py",
+    "initialise_mines_tirage_avec_remise.py",
+    "initialise_open_remplace_les_lignes.py",
+    "is_coord_ok_inferieur_ou_egal.py",
+    "nb_adjacent_compte_la_case.py",
+    "compute_neigh_oublie_les_cases_minees.py",
+    "display_board_transpose.py",
+    "is_move_ok_indices_negatifs.py",
+    "ask_move_renvoie_y_x.py",
+    "propagate_un_seul_parcours.py",
+    "is_finished_victoire_avant_defaite.py",
+    "play_turn_sans_propagation.py",
+    "play_the_game_sans_verdict.py",
+    "correct_play_turn_verifie_le_coup.py",
+    "correct_propagate_recursif.py",
+]
+
+
+def graded_in_full(entry: Path) -> bool:
+    """Un rendu noté sur toutes ses fonctions, dans la classe du corpus : une attaque, un
+    fichier complet (« # base : aucune »), un rendu de l'échantillon du kit, une erreur de
+    débutant reconnue (« # retour : ») ; on vérifie qu'ils ne perdent rien ailleurs. Les
+    autres rendus ne changent que quelques fonctions de la référence : ils sont notés sur
+    celles-là (``graded_functions``), dans chaque tirage."""
+    text = entry.read_text(encoding="utf-8")
+    return (
+        is_hostile(entry)
+        or header(text, "base") == "aucune"
+        or header(text, "retour") is not None
+        or entry.name in KIT_SAMPLE
+    )
+
+
+CLASS_ENTRIES = [entry for entry in ENTRIES if graded_in_full(entry)]
+STUDENT_ENTRIES = [entry for entry in ENTRIES if not is_hostile(entry)]
 
 
 def build_submission(entry: Path) -> str:
@@ -90,13 +136,14 @@ _graded: Path | None = None
 
 
 def grade_class(folder: Path, out: Path) -> Path:
-    """Écrit chaque rendu du corpus dans ``folder`` et les fait noter tous ensemble par
-    ``tests/tools/grade_class.py`` (notes dans ``out``) ; renvoie ``out``."""
+    """Écrit chaque rendu de la classe du corpus (``CLASS_ENTRIES`` et le paquet) dans
+    ``folder`` et les fait noter tous ensemble par ``tests/tools/grade_class.py`` (notes
+    dans ``out``) ; renvoie ``out``."""
     from grading.channel import give_niceness  # tests/ n'est sur le chemin que sous pytest
 
     folder.mkdir(parents=True, exist_ok=True)
     out.mkdir(parents=True, exist_ok=True)
-    for entry in ENTRIES:
+    for entry in CLASS_ENTRIES:
         (folder / entry.name).write_text(build_submission(entry), encoding="utf-8")
     build_package(folder)
     command = [*YIELDING, sys.executable, str(TESTS / "tools" / "grade_class.py"), str(folder)]
@@ -132,11 +179,18 @@ def graded_class(tmp_path_factory) -> Path:
     return _graded
 
 
-# Les autres tirages de chaque rendu d'étudiant : les cas publics (sans secret) et un
-# second secret. Chacun ne note que les fonctions que le rendu écrit (les autres sont
-# celles de la référence, notées à part, et chaque fonction est notée seule), sans bac à
-# sable (ce sont nos propres rendus : seuls les cas tirés changent le verdict).
-OTHER_DRAWS = {"cas publics": None, "second secret": "corpus-second-tirage"}
+# Les trois tirages de chaque rendu d'étudiant : le secret de la classe, les cas publics
+# (sans secret) et un second secret. Chacun ne note que les fonctions que le rendu écrit
+# (les autres sont celles de la référence, notées à part, et chaque fonction est notée
+# seule), sans bac à sable (ce sont nos propres rendus : seuls les cas tirés changent le
+# verdict). Un rendu noté en entier dans la classe du corpus n'y est pas noté de nouveau.
+CLASS_DRAW = "secret de la classe"
+DRAWS = {CLASS_DRAW: SECRET, "cas publics": None, "second secret": "corpus-second-tirage"}
+
+
+def draws_of(entry: Path) -> list[str]:
+    """Les tirages où un rendu d'étudiant est noté sur ses seules fonctions."""
+    return [draw for draw in DRAWS if draw != CLASS_DRAW or not graded_in_full(entry)]
 
 
 def graded_functions(entry: Path) -> set[str] | None:
@@ -165,17 +219,15 @@ def draw_arguments(submission: Path, functions: set[str] | None, secret: str | N
     return arguments
 
 
-def grade_other_draws(folder: Path) -> dict[tuple[str, str], dict]:
-    """Chaque rendu d'étudiant du corpus noté dans chacun des ``OTHER_DRAWS`` ; renvoie les
-    results.json par (nom du rendu, tirage). Les notations partent du lanceur pré-chargé
-    de ``grade_class`` (ou d'un nouveau processus s'il ne répond pas), une à la fois,
-    avec la priorité des notations d'arrière-plan : elles finissent avant la classe du
-    corpus, sans lui prendre plus d'une part du processeur (ses attaques qui bouclent
-    doivent atteindre leur limite de calcul avant celle de leur horloge)."""
+def grade_draws(folder: Path) -> dict[tuple[str, str], dict]:
+    """Chaque rendu d'étudiant du corpus noté dans chacun de ses tirages (``draws_of``) ;
+    renvoie les results.json par (nom du rendu, tirage). Les notations partent du lanceur
+    pré-chargé de ``grade_class`` (ou d'un nouveau processus s'il ne répond pas), deux à
+    la fois (une notation attend le processus de travail la moitié du temps), avec la
+    priorité des notations d'arrière-plan."""
     from classroom.runner import Launcher, run_process
 
-    entries = [entry for entry in ENTRIES if not is_hostile(entry)]
-    for entry in entries:
+    for entry in STUDENT_ENTRIES:
         (folder / entry.name).write_text(build_submission(entry), encoding="utf-8")
     launcher = Launcher()
     with contextlib.suppress(OSError):
@@ -185,7 +237,7 @@ def grade_other_draws(folder: Path) -> dict[tuple[str, str], dict]:
         entry, draw = job
         if cancelled():
             raise RuntimeError("tirages annulés : la session s'arrête")
-        arguments = draw_arguments(folder / entry.name, graded_functions(entry), OTHER_DRAWS[draw])
+        arguments = draw_arguments(folder / entry.name, graded_functions(entry), DRAWS[draw])
         scratch = tempfile.mkdtemp(dir=folder)
         try:
             try:
@@ -198,27 +250,36 @@ def grade_other_draws(folder: Path) -> dict[tuple[str, str], dict]:
             raise RuntimeError(f"{entry.stem}, {draw} : pas de résultat ({problem})")
         return json.loads(received.decode("utf-8"))
 
-    jobs = [(entry, draw) for entry in entries for draw in OTHER_DRAWS]
+    jobs = [(entry, draw) for entry in STUDENT_ENTRIES for draw in draws_of(entry)]
     try:
-        results = [grade(job) for job in jobs]
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            results = list(pool.map(grade, jobs))
     finally:
         launcher.close()
     return {(entry.stem, draw): result for (entry, draw), result in zip(jobs, results)}
 
 
-_other_draws: dict | None = None
+_draws: dict | None = None
 
 
-def graded_other_draws(tmp_path_factory) -> dict[tuple[str, str], dict]:
-    """Les rendus d'étudiants du corpus notés dans les autres tirages (une seule fois par
+def graded_draws(tmp_path_factory) -> dict[tuple[str, str], dict]:
+    """Les rendus d'étudiants du corpus notés dans leurs tirages (une seule fois par
     session, en arrière-plan dès la fin de la collecte quand c'est possible)."""
-    global _other_draws
-    if _other_draws is None:
+    global _draws
+    if _draws is None:
         if BACKGROUND is not None and "tirages" in BACKGROUND.works:
-            _other_draws = BACKGROUND.result("tirages")
+            _draws = BACKGROUND.result("tirages")
         else:
-            _other_draws = grade_other_draws(tmp_path_factory.mktemp("tirages"))
-    return _other_draws
+            _draws = grade_draws(tmp_path_factory.mktemp("tirages"))
+    return _draws
+
+
+def verdict_with_class_secret(graded_class: Path, draws: dict, entry: Path) -> dict:
+    """Le results.json d'un rendu d'étudiant avec le secret de la classe : celui de la
+    classe du corpus s'il y est noté en entier, sinon celui de ses seules fonctions."""
+    if graded_in_full(entry):
+        return result_of(graded_class, entry.stem)
+    return draws[(entry.stem, CLASS_DRAW)]
 
 
 class Background:
@@ -296,8 +357,8 @@ def start_background(items: list) -> None:
     if "kit_grades" in users:
         # Le module de test_kit.py, déjà importé par la collecte, sait noter dans le kit.
         works["kit"] = users["kit_grades"].module.build_kit_and_grade_corpus
-    if "graded_other_draws" in users:
-        works["tirages"] = grade_other_draws
+    if "graded_draws" in users:
+        works["tirages"] = grade_draws
     if works:
         BACKGROUND = Background(works, Path(tempfile.mkdtemp(prefix="tp-demineur-notations-")))
 
@@ -310,7 +371,7 @@ def waiting_last(items: list) -> None:
     avec un test de son module qui n'attend pas."""
     items.sort(
         key=lambda item: bool(
-            {"graded_class", "kit_grades", "field_classes", "graded_other_draws"}
+            {"graded_class", "kit_grades", "field_classes", "graded_draws"}
             & set(getattr(item, "fixturenames", ()))
         )
     )  # tri stable

@@ -1219,7 +1219,7 @@ def test_cote_a_cote_sur_papier(tmp_path):
     n'est coupé par l'ascenseur de l'écran) ; les lignes du kit restent repliées sur
     papier, même dépliées à l'écran."""
     page = page_of(tmp_path, {"alice": REFERENCE.encode(), "bruno": renamed(REFERENCE).encode()})
-    printed = {}
+    printed, messages = {}, {}
     for name, text in (
         ("replie", page),
         ("deplie", page.replace('class="kit"', 'class="kit" open')),
@@ -1231,9 +1231,12 @@ def test_cote_a_cote_sur_papier(tmp_path):
         )
         assert pdf.is_file(), done.stderr
         printed[name] = pdf.read_bytes()
+        messages[name] = f"code {done.returncode} : {done.stderr[-2000:]}"
     # Au moins un fond de <mark> par ligne surlignée hors des lignes repliées.
     shown = sum(marked_lines(visible) for _, visible in panes(page))
-    assert shown > 100 and pdf_fills(printed["replie"], "#ffe08a") >= shown
+    assert shown > 100, shown
+    fills = pdf_fills(printed["replie"], "#ffe08a")
+    assert fills >= shown, (fills, shown, messages["replie"])
     pages = [len(re.findall(rb"/Type\s*/Page\b", pdf)) for pdf in printed.values()]
     assert pages[0] == pages[1], pages
 

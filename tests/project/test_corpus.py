@@ -5,10 +5,12 @@ Un rendu du corpus est la solution de référence suivie du fichier du corpus (q
 redéfinit les fonctions fautives), sauf si le fichier porte « # base : aucune ».
 Un rendu qui porte « # faille : … » est une attaque qui trompe encore le correcteur :
 son verdict est attendu faux (xfail strict), et l'en-tête dit ce qui réussit.
-Toute la classe est notée d'un coup par tests/tools/grade_class.py, comme le ferait un
-enseignant ; on vérifie aussi notes.csv, les retours et la synthèse. Chaque rendu
-d'étudiant (ni attaque, ni paquet) est noté encore avec les cas publics et avec un
-second secret : son verdict doit être juste dans chacun des trois tirages.
+Les rendus notés sur toutes leurs fonctions (les attaques, le paquet, l'échantillon du
+kit, les erreurs reconnues, les fichiers complets) forment une classe, notée d'un coup
+par tests/tools/grade_class.py, comme le ferait un enseignant ; on vérifie aussi
+notes.csv, les retours et la synthèse. Chaque rendu d'étudiant (ni attaque, ni paquet)
+est noté dans trois tirages (le secret de la classe, les cas publics, un second secret),
+sur les fonctions qu'il écrit ou doit perdre : son verdict doit être juste dans chacun.
 """
 
 from __future__ import annotations
@@ -23,17 +25,19 @@ import pytest
 
 import corpus_grading
 from corpus_grading import (
+    CLASS_ENTRIES,
     CORPUS,
+    DRAWS,
     ENTRIES,
-    OTHER_DRAWS,
     PACKAGE,
     REFERENCE,
+    STUDENT_ENTRIES,
     TESTS,
     build_submission,
+    draws_of,
     expected_losses,
     graded_functions,
     header,
-    is_hostile,
     result_of,
 )
 from grading import mark_scheme
@@ -77,11 +81,12 @@ def test_corpus_is_large_enough():
 
 @pytest.mark.parametrize(
     "entry",
-    [*(pytest.param(e, marks=known_hole(e), id=e.stem) for e in ENTRIES), PACKAGE],
+    [*(pytest.param(e, marks=known_hole(e), id=e.stem) for e in CLASS_ENTRIES), PACKAGE],
     ids=str,
 )
 def test_verdict(graded_class, entry):
-    """Le rendu perd des points exactement sur les fonctions prévues, et seulement là."""
+    """Le rendu de la classe perd des points exactement sur les fonctions prévues, et
+    seulement là."""
     if entry == PACKAGE:
         name, expected = PACKAGE, set()
     else:
@@ -102,21 +107,25 @@ def test_verdict(graded_class, entry):
 
 
 @pytest.fixture(scope="session")
-def graded_other_draws(tmp_path_factory) -> dict[tuple[str, str], dict]:
-    """Les rendus d'étudiants du corpus notés avec les cas publics et un second secret."""
-    return corpus_grading.graded_other_draws(tmp_path_factory)
+def graded_draws(tmp_path_factory) -> dict[tuple[str, str], dict]:
+    """Les rendus d'étudiants du corpus notés dans chacun de leurs tirages."""
+    return corpus_grading.graded_draws(tmp_path_factory)
 
 
-STUDENT_ENTRIES = [entry for entry in ENTRIES if not is_hostile(entry)]
-
-
-@pytest.mark.parametrize("draw", list(OTHER_DRAWS))
-@pytest.mark.parametrize("entry", STUDENT_ENTRIES, ids=lambda entry: entry.stem)
-def test_verdict_in_every_draw(graded_other_draws, entry, draw):
-    """Avec d'autres cas tirés (les cas publics, un second secret), le rendu perd des points
-    exactement sur les fonctions prévues : le verdict ne dépend pas des cas tirés."""
-    result = graded_other_draws[(entry.stem, draw)]
-    origin = "public" if OTHER_DRAWS[draw] is None else "secret"
+@pytest.mark.parametrize(
+    ("entry", "draw"),
+    [
+        pytest.param(entry, draw, id=f"{entry.stem}-{draw}")
+        for entry in STUDENT_ENTRIES
+        for draw in draws_of(entry)
+    ],
+)
+def test_verdict_in_every_draw(graded_draws, entry, draw):
+    """Dans chaque tirage (le secret de la classe, les cas publics, un second secret), le
+    rendu perd des points exactement sur les fonctions prévues : le verdict ne dépend pas
+    des cas tirés."""
+    result = graded_draws[(entry.stem, draw)]
+    origin = "public" if DRAWS[draw] is None else "secret"
     assert result["extra_data"]["cases"]["origin"] == origin, (
         f"les cas de « {draw} » ne viennent pas de là où il faut (la variable "
         "TP_DEMINEUR_SECRET est-elle posée ?)"
@@ -136,7 +145,7 @@ def test_verdict_in_every_draw(graded_other_draws, entry, draw):
 
 
 def test_each_graded_test_is_named_after_its_function():
-    """Les autres tirages choisissent les tests d'une fonction par son nom (``-k``) : chaque
+    """Les tirages choisissent les tests d'une fonction par son nom (``-k``) : chaque
     test noté porte le nom de sa fonction, et celui d'aucune autre."""
     from classroom.kit import collect_graded_tests
 
@@ -240,20 +249,21 @@ def test_notes_csv_and_summary(graded_class):
     assert rows[0][:3] == ["etudiant", "rendu", "statut"]
     assert rows[0][-2:] == ["total (/20)", "remarques"]
     assert len(rows[0]) == len(mark_scheme.FUNCTIONS) + 5
-    assert {row[0] for row in rows[1:]} == {e.stem for e in ENTRIES} | {PACKAGE}
+    assert {row[0] for row in rows[1:]} == {e.stem for e in CLASS_ENTRIES} | {PACKAGE}
     for row in rows[1:]:
         assert row[2] == "noté", row
         points = [float(v.replace(",", ".")) for v in row[3:-1]]
         assert sum(points[:-1]) == pytest.approx(points[-1], abs=0.05)
     summary = (graded_class / "synthese.md").read_text(encoding="utf-8")
-    assert f"{len(ENTRIES) + 1} rendu(s) : {len(ENTRIES) + 1} noté(s), 0 non noté(s)." in summary
+    count = len(CLASS_ENTRIES) + 1
+    assert f"{count} rendu(s) : {count} noté(s), 0 non noté(s)." in summary
     assert "Contre-exemple le plus partagé" in summary
     assert "Raté par" in summary
 
 
 def test_grading_is_deterministic(graded_class, tmp_path):
     """Le même rendu, noté une seconde fois, a exactement les mêmes résultats."""
-    entry = CORPUS / "propagate_quatre_voisins.py"
+    entry = CORPUS / "propagate_un_seul_parcours.py"  # dans la classe du corpus
     submission = tmp_path / entry.name
     submission.write_text(build_submission(entry), encoding="utf-8")
     first = result_of(graded_class, entry.stem)

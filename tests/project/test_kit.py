@@ -408,26 +408,7 @@ def test_submission_dans_le_kit(kit):
 # Le kit note comme l'enseignant : jamais plus, et autant sur un test raté
 # ---------------------------------------------------------------------------
 
-# Un échantillon du corpus (tests/data/corpus/) où les cas publics suffisent à trouver la faute :
-# une ou deux fautes par fonction, dont celles qui se propagent (is_coord_ok,
-# l'inondation), et des rendus justes écrits autrement.
-SAMPLE = [
-    "main_oublie_compute_neigh.py",
-    "initialise_mines_tirage_avec_remise.py",
-    "initialise_open_remplace_les_lignes.py",
-    "is_coord_ok_inferieur_ou_egal.py",
-    "nb_adjacent_compte_la_case.py",
-    "compute_neigh_oublie_les_cases_minees.py",
-    "display_board_transpose.py",
-    "is_move_ok_indices_negatifs.py",
-    "ask_move_renvoie_y_x.py",
-    "propagate_un_seul_parcours.py",
-    "is_finished_victoire_avant_defaite.py",
-    "play_turn_sans_propagation.py",
-    "play_the_game_sans_verdict.py",
-    "correct_play_turn_verifie_le_coup.py",
-    "correct_propagate_recursif.py",
-]
+SAMPLE = corpus_grading.KIT_SAMPLE
 
 
 def graded_json(
@@ -766,13 +747,19 @@ def test_les_remplacants_ne_connaissent_que_les_cas_publics(kit):
 
 @pytest.fixture(scope="session")
 def graded_class(tmp_path_factory) -> Path:
-    """Le corpus noté par le correcteur de l'enseignant (une fois pour toute la session)."""
+    """La classe du corpus notée par le correcteur de l'enseignant (une fois pour toute la
+    session)."""
     return corpus_grading.graded_class(tmp_path_factory)
 
 
-STUDENT_ENTRIES = [
-    entry for entry in corpus_grading.ENTRIES if not corpus_grading.is_hostile(entry)
-]
+@pytest.fixture(scope="session")
+def graded_draws(tmp_path_factory) -> dict[tuple[str, str], dict]:
+    """Les rendus d'étudiants du corpus notés par le correcteur sur leurs seules fonctions,
+    dans chacun de leurs tirages (une fois pour toute la session)."""
+    return corpus_grading.graded_draws(tmp_path_factory)
+
+
+STUDENT_ENTRIES = corpus_grading.STUDENT_ENTRIES
 
 
 def kit_graded_functions(entry: Path) -> set[str] | None:
@@ -823,12 +810,14 @@ def kit_grades(tmp_path_factory) -> dict[str, dict[str, dict]]:
 
 
 @pytest.mark.parametrize("entry", STUDENT_ENTRIES, ids=lambda entry: entry.stem)
-def test_le_kit_ne_donne_jamais_plus_que_le_correcteur(kit_grades, graded_class, entry):
+def test_le_kit_ne_donne_jamais_plus_que_le_correcteur(
+    kit_grades, graded_class, graded_draws, entry
+):
     """Chaque rendu du corpus (sauf les attaques du bac à sable) : dans le kit, chaque
     fonction notée (``kit_graded_functions``) a entre 0 et ce que lui donne le
-    correcteur, et un test raté dans le kit est raté chez l'enseignant (il coûte donc
-    autant)."""
-    teacher_result = corpus_grading.result_of(graded_class, entry.stem)
+    correcteur avec le secret de la classe, et un test raté dans le kit est raté chez
+    l'enseignant (il coûte donc autant)."""
+    teacher_result = corpus_grading.verdict_with_class_secret(graded_class, graded_draws, entry)
     teacher = {test["name"]: test for test in teacher_result["tests"]}
     student = kit_grades[entry.stem]
     assert set(student) <= set(teacher)
