@@ -197,8 +197,11 @@ def drop_uncompilable(source: str, filename: str, name: str) -> tuple[str, list[
     de ligne restent ceux du fichier), ce qui situe chaque erreur dans son passage
     même quand Python la voit plus loin (une parenthèse jamais fermée) ; puis le
     fichier entier, tant qu'il ne se compile pas (un ``from __future__`` mal placé).
+    Un fichier qui se compile en entier (le cas ordinaire) est gardé tel quel.
     """
     lines = source.splitlines(keepends=True)
+    if compile_problem(source, filename, len(lines)) is None:
+        return source, []
     chunks = top_level_chunks(lines)
     removed: dict[int, tuple[int, str]] = {}
     for index, (first, last) in enumerate(chunks):
