@@ -30,6 +30,7 @@ POLL = 0.05  # secondes entre deux mesures du temps de calcul pendant une attent
 # Ce que le processus de travail peut écrire dans son dossier de travail : la taille du
 # tmpfs de bubblewrap ; avec Landlock, le juge mesure le dossier à chaque attente.
 SCRATCH_BYTES = 16 * 2**20
+WORKER_SCRIPT = "worker.pyc"  # le processus de travail compilé (loading.WORKER_SOURCES)
 SCRATCH_ENTRIES = 1000
 TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 # Les signaux que le processus de travail ne peut pas s'envoyer lui-même (le filtre
@@ -164,7 +165,7 @@ class WorkerProcess:
             if user is not None:
                 copy.open_to(user.uid, user.gid)
             self.process = subprocess.Popen(
-                [*python, str(copy.grader / "worker.py")],
+                [*python, str(copy.grader / WORKER_SCRIPT)],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
@@ -203,7 +204,7 @@ class WorkerProcess:
             args = sandbox.command(files, folders, SCRATCH_BYTES, info_write)
             for key, value in env.items():
                 args += ["--setenv", key, value]
-            args += ["--", *python, str(sandbox.INSIDE_GRADER / "worker.py")]
+            args += ["--", *python, str(sandbox.INSIDE_GRADER / WORKER_SCRIPT)]
             self.process = subprocess.Popen(
                 args,
                 stdin=subprocess.PIPE,

@@ -10,6 +10,8 @@ retour, jamais à la note.
 
 from __future__ import annotations
 
+import importlib.util
+import marshal
 import os
 from pathlib import Path
 
@@ -35,9 +37,24 @@ WORKER_FILES = [
     GRADING / "rescue.py",
     GRADING / "python_messages.py",
 ]
-# Leurs octets, lus une fois, au démarrage du juge : chaque notation en écrit une copie
-# privée, et vérifie avant chaque lancement que rien ne l'a changée (private_copy.py).
-WORKER_SOURCES = {path.name: path.read_bytes() for path in WORKER_FILES}
+
+
+def compiled(path: Path) -> bytes:
+    """Le code compilé d'un fichier du processus de travail, au format ``.pyc`` (PEP 552,
+    empreinte de la source, jamais revérifiée) : un processus de travail ne recompile
+    pas ces 2 000 lignes à chaque lancement. Le nom de fichier de ses traces est entre
+    chevrons : aucune trace ne va lire un fichier de ce nom."""
+    source = path.read_bytes()
+    code = compile(source, f"<correcteur/{path.name}>", "exec", dont_inherit=True)
+    flags = (1).to_bytes(4, "little")  # bit 0 : empreinte de la source ; bit 1 (vérifier) : non
+    return importlib.util.MAGIC_NUMBER + flags + importlib.util.source_hash(source) + marshal.dumps(code)
+
+
+# Leur code compilé, une fois, au démarrage du juge, par l'interpréteur même du processus
+# de travail (``sandbox.interpreter``) : chaque notation en écrit une copie privée, et
+# vérifie avant chaque lancement que rien ne l'a changée (private_copy.py). Le processus
+# de travail exécute ``worker.pyc`` et importe les autres sans leur source.
+WORKER_SOURCES = {f"{path.stem}.pyc": compiled(path) for path in WORKER_FILES}
 
 
 def load(
