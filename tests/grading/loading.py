@@ -42,7 +42,7 @@ WORKER_FILES = [
 def compiled(path: Path) -> bytes:
     """Le code compilé d'un fichier du processus de travail, au format ``.pyc`` (PEP 552,
     empreinte de la source, jamais revérifiée) : un processus de travail ne recompile
-    pas ces 2 000 lignes à chaque lancement. Le nom de fichier de ses traces est entre
+    pas ses 1 900 lignes à chaque lancement. Le nom de fichier de ses traces est entre
     chevrons : aucune trace ne va lire un fichier de ce nom."""
     source = path.read_bytes()
     code = compile(source, f"<correcteur/{path.name}>", "exec", dont_inherit=True)
