@@ -47,7 +47,12 @@ def compiled(path: Path) -> bytes:
     source = path.read_bytes()
     code = compile(source, f"<correcteur/{path.name}>", "exec", dont_inherit=True)
     flags = (1).to_bytes(4, "little")  # bit 0 : empreinte de la source ; bit 1 (vérifier) : non
-    return importlib.util.MAGIC_NUMBER + flags + importlib.util.source_hash(source) + marshal.dumps(code)
+    return (
+        importlib.util.MAGIC_NUMBER
+        + flags
+        + importlib.util.source_hash(source)
+        + marshal.dumps(code)
+    )
 
 
 # Leur code compilé, une fois, au démarrage du juge, par l'interpréteur même du processus
