@@ -50,6 +50,7 @@ from grading import (
     scoring,
     standins,
 )
+from grading.limits import Limits
 
 TESTS = Path(__file__).resolve().parents[1]
 # Le dossier des modèles : les fichiers du kit tels quels, à leur place dans le kit.
@@ -257,8 +258,9 @@ def names_in_order(module_source: str, names: list[str]) -> list[str]:
     return sorted(names, key=order.index)
 
 
-def student_main(template: str, questions: dict[str, str]) -> str:
-    """Le ``__main__.py`` du kit : le modèle, avec la question de chaque fonction."""
+def student_main(template: str, questions: dict[str, str], recursion: int) -> str:
+    """Le ``__main__.py`` du kit : le modèle, avec la question de chaque fonction et la
+    profondeur d'appels que le correcteur permet (``Limits.recursion``)."""
     listed = "".join(f'    "{name}": "{q}",\n' for name, q in questions.items())
     text, count = re.subn(
         r"^QUESTIONS: dict\[str, str\] = \{\}$",
@@ -268,6 +270,11 @@ def student_main(template: str, questions: dict[str, str]) -> str:
     )
     if count != 1:
         raise KitError("le modèle du __main__.py doit contenir « QUESTIONS: dict[str, str] = {} »")
+    text, count = re.subn(
+        r"^RECURSION_LIMIT = 0$", f"RECURSION_LIMIT = {recursion}", text, flags=re.MULTILINE
+    )
+    if count != 1:
+        raise KitError("le modèle du __main__.py doit contenir « RECURSION_LIMIT = 0 »")
     return text
 
 
@@ -716,7 +723,9 @@ def game_package(root: Path, kit_tp: str) -> dict[str, str]:
     questions = {name: mark_scheme.BAREME[name][0] for name in mark_scheme.FUNCTIONS}
     files = {
         "__init__.py": student_init(read(root / "tp_demineur" / "__init__.py"), kit_tp),
-        "__main__.py": student_main(read(TEMPLATES / "tp_demineur" / "__main__.py"), questions),
+        "__main__.py": student_main(
+            read(TEMPLATES / "tp_demineur" / "__main__.py"), questions, Limits().recursion
+        ),
     }
     files |= {name: read(root / "tp_demineur" / name) for name in PACKAGE_FILES}
     files |= {name: read(root / "tests" / "grading" / name) for name in PACKAGE_GRADING_FILES}

@@ -223,8 +223,8 @@ def grade_draws(folder: Path) -> dict[tuple[str, str], dict]:
     """Chaque rendu d'étudiant du corpus noté dans chacun de ses tirages (``draws_of``) ;
     renvoie les results.json par (nom du rendu, tirage). Les notations partent du lanceur
     pré-chargé de ``grade_class`` (ou d'un nouveau processus s'il ne répond pas), deux à
-    la fois (une notation attend le processus de travail la moitié du temps), avec la
-    priorité des notations d'arrière-plan."""
+    la fois (une notation n'occupe qu'un cœur : le juge et le processus de travail
+    calculent tour à tour), avec la priorité des notations d'arrière-plan."""
     from classroom.runner import Launcher, run_process
 
     for entry in STUDENT_ENTRIES:

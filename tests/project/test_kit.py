@@ -872,6 +872,45 @@ def test_le_jeu_du_kit_avec_la_reference_joue_jusqu_au_bout(solved_kit):
     assert done.stderr == ""
 
 
+# Une inondation récursive naïve (un appel par case ouverte) et une seule mine, en (0, 0).
+DEEP_FLOOD = """
+
+def initialise_mines(mines, nb_mines):
+    for row in mines:
+        row[:] = [False] * len(row)
+    mines[0][0] = True
+
+
+def propagate_open_cells(mines, neigh, opened):
+    def open_from(x, y):
+        for ny in range(y - 1, y + 2):
+            for nx in range(x - 1, x + 2):
+                if is_coord_ok(nx, ny, len(opened[0]), len(opened)) and not opened[ny][nx]:
+                    opened[ny][nx] = True
+                    if neigh[ny][nx] == 0:
+                        open_from(nx, ny)
+
+    for y in range(len(opened)):
+        for x in range(len(opened[0])):
+            if opened[y][x] and not mines[y][x] and neigh[y][x] == 0:
+                open_from(x, y)
+"""
+
+
+def test_le_jeu_du_kit_permet_la_recursion_du_correcteur(solved_kit, tmp_path):
+    """Une inondation récursive, juste pour le correcteur (qui permet ``Limits.recursion``
+    appels imbriqués), joue aussi dans le jeu du kit : 999 cases ouvertes d'un coup sur
+    50×20, plus que la limite ordinaire de Python."""
+    student = tmp_path / "kit"
+    shutil.copytree(solved_kit, student)
+    tp = student / "tp_demineur" / "tp.py"
+    tp.write_text(tp.read_text(encoding="utf-8") + DEEP_FLOOD, encoding="utf-8")
+    done = run(["-m", "tp_demineur"], cwd=student, stdin="50\n20\n1\n49 19\n")
+    assert done.returncode == 0, done.stdout + done.stderr[-3000:]
+    assert "gagné" in done.stdout.rstrip().splitlines()[-1], done.stdout[-2000:]
+    assert done.stderr == ""
+
+
 def test_le_jeu_du_kit_fin_de_l_entree(solved_kit):
     done = run(["-m", "tp_demineur"], cwd=solved_kit, stdin="3\n2\n")
     assert done.returncode == 0, done.stdout + done.stderr

@@ -15,6 +15,10 @@ from .terminal import PLAIN_SYMBOLS, shows_symbols, tolerate_bad_characters
 
 # La question du sujet de chaque fonction demandée (le générateur du kit la remplit).
 QUESTIONS: dict[str, str] = {}
+# Les appels imbriqués permis à votre code : autant que chez le correcteur (le générateur
+# du kit la remplit). Une inondation récursive sur 50×20 cases en demande plus de 1 000,
+# la limite ordinaire de Python.
+RECURSION_LIMIT = 0
 
 TP_FILE = Path(tp.__file__).resolve()
 EXIT_INTERRUPTED = 130
@@ -92,6 +96,7 @@ def run() -> int:
     notice = symbols_notice()
     if notice:
         print(notice)
+    sys.setrecursionlimit(max(RECURSION_LIMIT, sys.getrecursionlimit()))
     try:
         tp.main()
     except NotImplementedError as error:
