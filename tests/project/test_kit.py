@@ -763,13 +763,13 @@ STUDENT_ENTRIES = corpus_grading.STUDENT_ENTRIES
 
 
 def kit_graded_functions(entry: Path) -> set[str] | None:
-    """Les fonctions d'un rendu du corpus à noter dans le kit : toutes pour l'échantillon
-    et pour une erreur de débutant reconnue (dont on vérifie qu'elle ne coûte rien
-    ailleurs) ; pour les autres, celles que le rendu écrit ou doit perdre (les autres
-    sont celles de la référence : le kit les note seules, par les remplaçants, et leur
-    donne tous leurs points, comme le vérifie
+    """Les fonctions d'un rendu du corpus à noter dans le kit, comme chez l'enseignant :
+    toutes pour un rendu noté en entier (l'échantillon, une erreur de débutant reconnue,
+    un fichier complet : ``corpus_grading.graded_in_full``) ; pour les autres, celles que
+    le rendu écrit ou doit perdre (les autres sont celles de la référence : le kit les
+    note seules, par les remplaçants, et leur donne tous leurs points, comme le vérifie
     ``test_pytest_dans_le_kit_avec_la_reference_donne_20``)."""
-    if entry.name in SAMPLE or corpus_grading.header(entry.read_text(encoding="utf-8"), "retour"):
+    if corpus_grading.graded_in_full(entry):
         return None
     return corpus_grading.graded_functions(entry)
 
