@@ -31,7 +31,7 @@ POLL = 0.05  # secondes entre deux mesures du temps de calcul pendant une attent
 # tmpfs de bubblewrap ; avec Landlock, le juge mesure le dossier à chaque attente.
 SCRATCH_BYTES = 16 * 2**20
 SCRATCH_ENTRIES = 1000
-WORKER_SCRIPT = "worker.pyc"  # le processus de travail compilé (loading.WORKER_SOURCES)
+WORKER_SCRIPT = "worker.pyc"  # le processus de travail compilé (loading.WORKER_CODE)
 TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 # Les signaux que le processus de travail ne peut pas s'envoyer lui-même (le filtre
 # seccomp lui interdit tout envoi de signal) : une mort par l'un d'eux vient d'ailleurs,

@@ -36,7 +36,7 @@ from .calls import (
 )
 from .channel import IsolationRefused, WorkerLost, WorkerProcess
 from .limits import Limits
-from .loading import WORKER_SOURCES, begin_load, finish_load, load
+from .loading import WORKER_CODE, begin_load, finish_load, load
 from .locate import SubmissionError, locate
 from .private_copy import GraderChanged, PrivateCopy
 from .wire import Malformed, to_wire
@@ -94,7 +94,7 @@ class Submission:
             self.source,
             self.limits.submission_bytes,
             self.limits.submission_files,
-            WORKER_SOURCES,
+            WORKER_CODE,
             for_other_user=bool(self.isolation.user),
         )
         self.loading = False  # un chargement demandé en avance (start_early), pas encore lu

@@ -59,7 +59,7 @@ def compiled(path: Path) -> bytes:
 # de travail (``sandbox.interpreter``) : chaque notation en écrit une copie privée, et
 # vérifie avant chaque lancement que rien ne l'a changée (private_copy.py). Le processus
 # de travail exécute ``worker.pyc`` et importe les autres sans leur source.
-WORKER_SOURCES = {f"{path.stem}.pyc": compiled(path) for path in WORKER_FILES}
+WORKER_CODE = {f"{path.stem}.pyc": compiled(path) for path in WORKER_FILES}
 
 
 def load(
