@@ -21,7 +21,7 @@ from grading.locate import SubmissionError
 from grading.private_copy import private_copy
 from grading.safe_text import printable, spreadsheet_cell
 from grading.wire import Malformed, check_done, decode, parse
-from grading.worker import Encoder
+from grading.worker import Encoder, strictly_equal
 from tp_demineur import tp
 
 pytestmark = pytest.mark.projet
@@ -192,6 +192,31 @@ def test_the_worker_answers_from_the_table_only_for_an_unchanged_neighbourhood()
     mines.append([False] * 5)  # une ligne de plus : la hauteur a changé
     assert encoder.known_count(mines, 1, 0) is None
     assert encoder.known_count(mines[:4], 1, 0) is None  # une autre grille : pas de table
+
+
+def test_the_worker_sees_every_change_of_a_grid_argument():
+    """Après chaque cas d'une série (``run_cases``), le processus de travail compare les
+    arguments à leur copie intacte : une grille égale case par case, même avec ses
+    lignes recopiées, n'a pas changé ; une case d'un autre type (1 pour True), une
+    ligne plus courte ou une case changée, si."""
+    mines = [[False, True, False], [True, False, False]]
+    neigh = [[2, 1, 1], [0, 2, 1]]
+    copy = [[list(row) for row in mines], [list(row) for row in neigh], 3]
+    assert strictly_equal([mines, neigh, 3], copy)
+    assert strictly_equal([[list(row) for row in mines]], [mines])
+    for change in (
+        lambda grids: grids[0][0].__setitem__(1, 1),  # même valeur pour Python
+        lambda grids: grids[1][1].__setitem__(2, True),
+        lambda grids: grids[0][1].pop(),
+        lambda grids: grids[0].__setitem__(1, grids[0][1] + [False]),
+        lambda grids: grids[0][0].__setitem__(0, True),
+        lambda grids: grids[1].__setitem__(0, tuple(grids[1][0])),
+        lambda grids: grids.__setitem__(2, 3.0),
+    ):
+        changed = [[list(row) for row in mines], [list(row) for row in neigh], 3]
+        change(changed)
+        assert not strictly_equal(changed, copy)
+        assert not strictly_equal(copy, changed)
 
 
 def test_relayed_reference_is_time_limited(monkeypatch):
