@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import sandbox
+from . import relay, sandbox
 from .calls import (
     CaseOutcome,
     Conversation,
@@ -35,6 +35,7 @@ from .calls import (
     outcome_of,
 )
 from .channel import IsolationRefused, WorkerLost, WorkerProcess
+from .contract import PARAMETERS
 from .limits import Limits
 from .loading import WORKER_CODE, begin_load, finish_load, load
 from .locate import SubmissionError, locate
@@ -205,6 +206,12 @@ class Submission:
         self.begin_test()
 
     # -- les appels ------------------------------------------------------------
+    def lent(self, graded: str) -> list[str]:
+        """Les fonctions du contrat dont le juge accepterait le relais pendant un appel de
+        ``graded`` : le processus de travail peut calculer lui-même celles qu'il sait
+        (``worker.LENT``), comme la référence."""
+        return [name for name in PARAMETERS if not relay.refuses(self.reference, name, graded)]
+
     def exchange(self, request: dict, graded: str, seconds: float, lines: list[str]):
         """Envoie une requête, sert lectures et relais ; renvoie (réponse, conversation).
 
@@ -262,6 +269,7 @@ class Submission:
             "args": [to_wire(a) for a in args],
             "seed": seed,
             "stubs": stubs and self.reference is not None,
+            "lent": self.lent(name),
         }
         lines = list(stdin or [])
         try:
@@ -300,6 +308,7 @@ class Submission:
             "positions": positions,
             "cases": to_wire([list(values) for values in cases]),
             "stubs": self.reference is not None,
+            "lent": self.lent(name),
         }
         reply, _ = self.exchange(request, name, seconds, [])
         try:
@@ -318,6 +327,7 @@ class Submission:
             "args": [to_wire(a) for a in args],
             "seeds": seeds,
             "stubs": self.reference is not None,
+            "lent": self.lent(name),
         }
         reply, _ = self.exchange(request, name, seconds, [])
         try:

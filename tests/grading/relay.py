@@ -75,6 +75,13 @@ def reached_by(reference) -> dict[str, set[str]]:
     return reached
 
 
+def refuses(reference, name: str, graded: str) -> bool:
+    """Le juge refuse-t-il d'exécuter ``name`` par la référence pendant la notation de
+    ``graded`` ? Oui pour ``graded`` elle-même et pour les fonctions qui l'appellent :
+    la référence écrirait à sa place ce qui est noté."""
+    return reference is None or name == graded or graded in reached_by(reference)[name]
+
+
 class OutOfContract(Exception):
     """Des arguments que le contrat ne permet pas : la référence n'est pas appelée."""
 
@@ -262,7 +269,7 @@ def serve(
     for index, (arg, ids, count) in enumerate(zip(args, identities, sizes)):
         if ids[0] is not None:
             known[ids[0]] = (copy(arg) if index in filled else arg, ids, count)
-    if reference is None or name == graded or graded in reached_by(reference)[name]:
+    if refuses(reference, name, graded):
         reply, call = refused(name, args, identities, size, f"{name} n'est pas disponible ici")
         return reply, call, position
     try:

@@ -21,7 +21,7 @@ from grading.locate import SubmissionError
 from grading.private_copy import private_copy
 from grading.safe_text import printable, spreadsheet_cell
 from grading.wire import Malformed, check_done, decode, parse
-from grading.worker import Encoder, strictly_equal
+from grading.worker import LENT, Encoder, strictly_equal
 from tp_demineur import tp
 
 pytestmark = pytest.mark.projet
@@ -217,6 +217,32 @@ def test_the_worker_sees_every_change_of_a_grid_argument():
         change(changed)
         assert not strictly_equal(changed, copy)
         assert not strictly_equal(copy, changed)
+
+
+def test_the_worker_lends_is_move_ok_as_the_reference_answers_it():
+    """is_move_ok, que le processus de travail calcule lui-même (une inondation peut
+    l'appeler 150 000 fois) : la réponse de la référence sur chaque case d'une grille et
+    autour, et None (le relais part, le juge décide) dès que la grille ou les
+    coordonnées sortent des formes du contrat."""
+    lend = LENT["is_move_ok"]
+    opened = [[(x * 7 + y * 3) % 4 == 0 for x in range(5)] for y in range(3)]
+    for y in range(-2, 5):
+        for x in range(-2, 8):
+            assert lend(opened, x, y) is tp.is_move_ok(opened, x, y), (x, y)
+    assert lend(opened, 10**100, 0) is False
+    ragged = [list(row) for row in opened]
+    ragged[1].pop()
+    for bad in (
+        ([], 0, 0),
+        ([(False, False)], 0, 0),
+        (opened, True, 0),
+        (opened, 1.0, 0),
+        (ragged, 1, 1),
+        ([[False, 1]], 1, 0),
+        ([[False], (False,)], 0, 1),
+    ):
+        assert lend(*bad) is None, bad
+    assert LENT["is_coord_ok"](2, 1, 3, 2) is tp.is_coord_ok(2, 1, 3, 2)
 
 
 def test_relayed_reference_is_time_limited(monkeypatch):
