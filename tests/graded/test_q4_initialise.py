@@ -6,8 +6,10 @@ secret (cas publics ; les graines de l'uniformité viennent du secret quand il y
 - initialise_mines, le nombre : une grille reçue propre, sale ou pleine, de 1 mine à
   toutes les cases, jusqu'au plus grand plateau tout miné (50×20, 1 000 mines), les lignes
   de la grille gardées ;
-- initialise_mines, le hasard : le module random, jamais re-semé (même graine, même
-  tirage ; graines différentes, tirages différents), même sur une grille reçue qui a déjà
+- initialise_mines, le hasard : le module random, jamais re-semé (random.seed et
+  random.setstate, guettés à chaque appel de la fonction depuis le lancement du processus
+  de travail, même quand un autre test a fait le premier ; même graine, même tirage ;
+  graines différentes, tirages différents), même sur une grille reçue qui a déjà
   nb_mines mines ;
 - initialise_mines, l'uniformité : de petits plateaux (une colonne, 3×2, 5×4), un petit
   plateau dense (4×2, 6 mines), un grand plateau (50×19, 95 mines) et le plus grand

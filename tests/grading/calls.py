@@ -104,6 +104,9 @@ class Outcome:
     relayed: list[relay.RelayedCall] = field(default_factory=list)
     # L'appel a écrit sur sys.stderr, que le correcteur ne lit pas (le retour le dit).
     wrote_stderr: bool = False
+    # La fonction a re-semé le générateur global de random (random.seed, random.setstate),
+    # pendant cet appel ou un appel précédent du même processus de travail.
+    reseeded: bool = False
 
 
 @dataclass
@@ -477,4 +480,5 @@ def outcome_of(
         wire_args=done["wire_args"],
         relayed=relayed,
         wrote_stderr=done["stderr"],
+        reseeded=done["reseeded"],
     )

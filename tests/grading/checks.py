@@ -411,6 +411,15 @@ def initialise_mines_uses_random(sub, case: dict, expected=None):
         expect_no_error(outcome, "initialise_mines", example)
         expect_mines_shape(outcome.args[0], width, height, example)
         placements.append(mine_cells(outcome.args[0]))
+        if outcome.reseeded:
+            # Vu par le processus de travail à n'importe quel appel de la fonction depuis
+            # son lancement : une graine posée une seule fois, au premier appel, compte.
+            fail(
+                "initialise_mines ne doit jamais re-semer le module random (random.seed ou "
+                "random.setstate) : le programme pose la graine, la fonction ne fait que "
+                "tirer.\n" + example,
+                example=example,
+            )
     if placements[0] != placements[1]:
         fail(
             "initialise_mines doit tirer ses mines avec le module random : après le même "

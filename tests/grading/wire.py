@@ -204,12 +204,13 @@ def error_field(message: dict) -> dict | None:
 
 def check_done(message: dict, nargs: int, output_limit: int) -> dict:
     """Vérifie la réponse à un appel : ret, args (nargs valeurs), error, out, overflow,
-    stderr (l'appel a-t-il écrit sur la sortie d'erreur ?)."""
+    stderr (l'appel a-t-il écrit sur la sortie d'erreur ?), reseeded (la fonction a-t-elle
+    re-semé le générateur de random, pendant cet appel ou un précédent ?)."""
     args = message.get("args")
     if type(args) is not list or len(args) != nargs:
         raise Malformed(f"le champ args n'a pas {nargs} valeur(s)")
     decoded_args = [decode(arg) for arg in args]
-    for flag in ("overflow", "stderr"):
+    for flag in ("overflow", "stderr", "reseeded"):
         if type(message.get(flag, False)) is not bool:
             raise Malformed(f"le champ {flag} n'est pas un booléen")
     return {
@@ -221,4 +222,5 @@ def check_done(message: dict, nargs: int, output_limit: int) -> dict:
         "out": text_field(message, "out", output_limit),
         "overflow": message.get("overflow", False),
         "stderr": message.get("stderr", False),
+        "reseeded": message.get("reseeded", False),
     }

@@ -342,6 +342,26 @@ def lent_is_move_ok(opened, x, y):
 LENT = {"is_coord_ok": lent_is_coord_ok, "is_move_ok": lent_is_move_ok}
 
 
+def watch_reseeding(worker) -> None:
+    """Note dans ``worker.reseeded`` chaque fois que le générateur global de random est
+    re-semé (``seed`` ou ``setstate``), quel que soit le nom par lequel le code l'appelle
+    (``random.seed``, ``from random import seed``…) : posé avant le chargement du rendu,
+    sur la classe ``random.Random``. Les autres générateurs (``random.Random(...)``) ne
+    comptent pas."""
+    generator = random._inst
+    for method in ("seed", "setstate"):
+        original = getattr(random.Random, method)
+
+        def watched(self, *args, _original=original, **kwargs):
+            if self is generator:
+                worker.reseeded = True
+            return _original(self, *args, **kwargs)
+
+        watched.__name__ = watched.__qualname__ = method
+        setattr(random.Random, method, watched)
+        setattr(random, method, getattr(generator, method))
+
+
 def write_back(target, after):
     """Recopie sur place, case par case, les valeurs ``after`` dans ``target``."""
     if type(target) is not list or not isinstance(after, list) or len(target) != len(after):
@@ -384,6 +404,11 @@ class Worker:
         self.graded: str | None = None
         # Les fonctions dont le juge accepte le relais pendant l'appel en cours (LENT).
         self.lent: frozenset[str] = frozenset()
+        # Les fonctions notées qui ont re-semé le générateur global de random pendant un de
+        # leurs appels (watch_reseeding) : une fois vu, c'est dit à chaque appel suivant.
+        self.reseeded = False
+        self.reseeders: set[str] = set()
+        watch_reseeding(self)
         self.encoder = Encoder()
         self.stubs = {name: self.make_stub(name) for name in self.contract}
         self.request_number = 0
@@ -575,16 +600,20 @@ class Worker:
             "out": output.take_new(),
             "overflow": output.overflow,
             "stderr": errors.size > 0,
+            "reseeded": name in self.reseeders,
         }
 
     def invoke(self, function, args: list) -> tuple[object, dict | None]:
         """Appelle une fonction du rendu : (valeur, None), ou (None, l'exception décrite) ;
         les flux standard sont rendus à Python après l'appel, quoi qu'il arrive."""
+        self.reseeded = False
         try:
             return function(*args), None
         except BaseException as exception:
             return None, describe_exception(exception, self.root)
         finally:
+            if self.reseeded:
+                self.reseeders.add(self.graded)
             restore_streams()
 
     def run_cases(self, request: dict) -> dict:

@@ -245,6 +245,40 @@ def test_the_worker_lends_is_move_ok_as_the_reference_answers_it():
     assert LENT["is_coord_ok"](2, 1, 3, 2) is tp.is_coord_ok(2, 1, 3, 2)
 
 
+def test_the_worker_sees_every_way_of_reseeding_random():
+    """Le guet de watch_reseeding, posé avant le chargement du rendu (dans un Python à
+    part : il change la classe random.Random) : random.seed, un seed importé par
+    ``from random import seed``, random.setstate et la classe elle-même sont vus ; un
+    générateur à soi (random.Random(5)) et un simple tirage, non."""
+    script = textwrap.dedent(
+        f"""
+        import sys
+        sys.path.insert(0, {str(GRADING)!r})
+        import random
+        from types import SimpleNamespace
+        from worker import watch_reseeding
+
+        worker = SimpleNamespace(reseeded=False)
+        watch_reseeding(worker)
+        from random import seed  # comme un rendu chargé après le guet
+
+        def seen(action):
+            worker.reseeded = False
+            action()
+            return worker.reseeded
+
+        print(seen(lambda: random.seed(1)), seen(lambda: seed()),
+              seen(lambda: random.setstate(random.getstate())),
+              seen(lambda: random.Random.seed(random._inst, 2)),
+              seen(lambda: random.Random(5).random()), seen(lambda: random.random()))
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60
+    )
+    assert done.stdout.split() == ["True"] * 4 + ["False"] * 2, done.stdout + done.stderr
+
+
 def test_relayed_reference_is_time_limited(monkeypatch):
     monkeypatch.setattr(relay, "SECONDS", 0.2)
 
