@@ -12,7 +12,7 @@ secret (cas publics ; les graines de l'uniformité viennent du secret quand il y
   graines différentes, tirages différents), même sur une grille reçue qui a déjà
   nb_mines mines ;
 - initialise_mines, l'uniformité : de petits plateaux (une colonne, 3×2, 5×4), un petit
-  plateau dense (4×2, 6 mines), un grand plateau (50×19, 95 mines) et le plus grand
+  plateau dense (4×2, 6 mines), un grand plateau (49×19, 95 mines) et le plus grand
   presque plein (50×20, 950 mines), jugés case par case, ligne par ligne, colonne par
   colonne et, sur les petits plateaux, ensemble par ensemble (``grading/stats.py``) ;
 - initialise_open : chaque case fermée, sur place, quelle que soit la grille reçue (une
@@ -80,10 +80,12 @@ def test_initialise_mines_uses_random(sub, case):
         # probabilité supérieure à 1 - 1e-9 (loi du khi-deux décentrée), quel que soit le
         # secret ; avec 2 000, une fois sur quatre.
         (4, 2, 6, 7000),
-        # Large et haut, 950 cases : un nombre tiré entre 0 et 999 puis réduit modulo
-        # le nombre de cases favorise ici toute la première ligne ; une colonne ou une
-        # ligne oubliée au-delà d'une certaine taille s'y voit aussi.
-        (50, 19, 95, 100),
+        # Large et haut, 931 cases : un nombre tiré entre 0 et 999 puis réduit modulo
+        # le nombre de cases favorise ici les 69 premières ; une colonne tirée entre 0 et
+        # 49 (la plus grande largeur) puis réduite modulo 49 favorise la première colonne,
+        # une ligne tirée entre 0 et 19 réduite modulo 19 la première ligne ; une colonne
+        # ou une ligne oubliée au-delà d'une certaine taille s'y voit aussi.
+        (49, 19, 95, 100),
         # Le plus grand plateau, presque plein : les dernières mines tombent sur des cases
         # déjà minées et un tirage qui se rabat sur « la première case libre » se voit.
         (50, 20, 950, 40),
@@ -93,7 +95,7 @@ def test_initialise_mines_uses_random(sub, case):
         "plateau 1x5, 2 mines",
         "plateau 5x4, 6 mines",
         "plateau 4x2, 6 mines",
-        "plateau 50x19, 95 mines",
+        "plateau 49x19, 95 mines",
         "plateau 50x20, 950 mines",
     ],
 )
