@@ -189,6 +189,42 @@ RUNTIME_MESSAGES = [
         "la comparaison {op} entre {a} et {b} n'existe pas",
     ),
     (r"division by zero|integer division or modulo by zero", "division par zéro"),
+    (
+        r"(?P<f>min|max)\(\) (?:arg is an empty sequence|iterable argument is empty)",
+        "{f}() sur une suite vide : il lui faut au moins une valeur",
+    ),
+    (r"object of type '(?P<t>\w+)' has no len\(\)", "len() ne s'applique pas à {t}"),
+    (
+        r"'(?P<t>\w+)' object cannot be interpreted as an integer",
+        "{t} là où Python attend un entier (range, indice…)",
+    ),
+    (r"string index out of range", "indice hors du texte (plus grand que sa longueur - 1)"),
+    (r"tuple index out of range", "indice hors du tuple (plus grand que sa longueur - 1)"),
+    (r"pop from empty list", "pop() sur une liste vide"),
+    (r"(?P<v>.+) is not in list", "index() : {v} n'est pas dans la liste"),
+    (r"list\.remove\(x\): x not in list", "remove() : la valeur n'est pas dans la liste"),
+    (r"Cannot choose from an empty sequence", "random.choice sur une suite vide"),
+    (r"empty range (?:for|in) randrange", "random.randrange sur un intervalle vide"),
+    (
+        r"Sample larger than population or is negative",
+        "random.sample demande plus de valeurs que la population n'en a",
+    ),
+    (
+        r"unhashable type: '(?P<t>\w+)'",
+        "{t} ne peut être ni clé de dictionnaire ni élément d'ensemble",
+    ),
+    (
+        r"can't multiply sequence by non-int of type '(?P<t>\w+)'",
+        "une liste ou un texte ne se multiplie que par un entier, pas par {t}",
+    ),
+    (
+        r"Exceeds the limit \((?P<n>\d+) digits\) for integer string conversion",
+        "int() ne lit pas un nombre de plus de {n} chiffres",
+    ),
+    (
+        r"(?P<w>dictionary|Set|set) changed size during iteration",
+        "un dictionnaire ou un ensemble modifié pendant qu'on le parcourt",
+    ),
 ]
 
 

@@ -715,6 +715,44 @@ def test_les_exceptions_de_python_en_francais():
     assert python_messages.explain_runtime("quelque chose d'autre") == "quelque chose d'autre"
 
 
+@pytest.mark.parametrize(
+    "fault",
+    [
+        "min([])",
+        "max(x for x in [])",
+        "len(None)",
+        "range(2.5)",
+        "'ab'[5]",
+        "(1,)[3]",
+        "[].pop()",
+        "[1].index(5)",
+        "[1].remove(5)",
+        "random.choice([])",
+        "random.randrange(0)",
+        "random.sample(range(3), 5)",
+        "{[1]: 2}",
+        "[1] * 1.5",
+        "int('1' * 5000)",
+        "[d.pop(k) for d in [{1: 2}] for k in d]",
+    ],
+)
+def test_les_exceptions_de_cette_version_de_python_en_francais(fault):
+    """Le message que ce Python-ci donne réellement (il change d'une version à l'autre :
+    « min() arg is an empty sequence », puis « min() iterable argument is empty ») est
+    expliqué en français."""
+    import random
+
+    from grading import python_messages
+
+    if fault.startswith("int(") and not hasattr(sys, "get_int_max_str_digits"):
+        pytest.skip("ce Python lit les entiers de toute longueur")
+    with pytest.raises(Exception) as raised:
+        eval(fault, {"random": random})
+    english = str(raised.value)
+    explained = python_messages.explain_runtime(english)
+    assert explained.endswith(f"(Python : « {english} »)"), english
+
+
 def test_une_partie_des_tests_se_dit_au_singulier(solved_kit):
     done = run(["-m", "pytest", "-k", "is_move_ok and not every"], solved_kit)
     assert "(seule une partie des tests a été lancée : 1 point sur 20)" in done.stdout
