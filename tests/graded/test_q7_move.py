@@ -7,8 +7,9 @@ secret (cas publics et balayages) :
   fermée, et le tour du plateau (négatifs compris : opened[0][-1] existe), par
   ``test_is_move_ok_every_cell`` ; des entiers immenses, au-delà des flottants (10**400),
   par ``test_is_move_ok`` ;
-- ask_move, une ligne valide : des blancs avant, entre (espaces, tabulations, plusieurs)
-  et après, des coordonnées à deux chiffres, x puis y, renvoyée comme un tuple ;
+- ask_move, une ligne valide : des blancs avant, entre (espaces, tabulations, plusieurs,
+  jusqu'à une dizaine : une ligne valide de plus de vingt caractères) et après, des
+  coordonnées à deux chiffres, x puis y, renvoyée comme un tuple ;
 - ask_move, chaque sorte de ligne refusée (``publics.malformed_lines``) : vide, blanche,
   des mots, un nombre (deux chiffres collés compris), trois nombres, d'autres séparateurs
   que des blancs, des décimaux, des chiffres hors ASCII, des négatifs, hors du plateau,
@@ -21,7 +22,10 @@ secret (cas publics et balayages) :
   refusées.
 
 Les lignes que deux lectures justes du contrat comprennent différemment (« +1 0 »,
-« ١ ٢ », « 1.0 0 », une espace insécable) ne sont jamais tirées.
+« ١ ٢ », « 1.0 0 », une espace insécable) ne sont jamais tirées, ni un nombre de plus de
+4 300 chiffres : depuis Python 3.11, int() le refuse (ValueError), si bien qu'une lecture
+juste par une expression régulière puis int() lèverait une exception là où une lecture
+sous try la refuse.
 """
 
 import pytest
@@ -76,6 +80,8 @@ def test_is_move_ok_every_cell(sub, case):
 )
 # Des coordonnées à deux chiffres.
 @public_example(case={"opened": publics.MOVE_BOARD, "lines": ["11 10"]})
+# De longues suites de blancs : une ligne valide de 26 caractères.
+@public_example(case={"opened": [[False, False]], "lines": ["       1          0       "]})
 def test_ask_move_valid_line(sub, case):
     """ask_move renvoie le tuple (x, y) d'une ligne valide, espaces autour compris"""
     checks.ask_move_returns_tuple(sub, case, expected.ask_move(case))

@@ -195,6 +195,20 @@ def short(value, limit: int = 120) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def typed(line: str, limit: int = 40) -> str:
+    """Une ligne tapée, entre guillemets ; une très longue, raccourcie au milieu, avec sa
+    longueur.
+
+    >>> typed("2  1")
+    "'2  1'"
+    >>> typed("1" + "0" * 5000 + " 0")
+    "'100000000000000…0000000 0' (5003 caractères)"
+    """
+    if len(line) <= limit:
+        return repr(line)
+    return f"{line[:15] + '…' + line[-9:]!r} ({len(line)} caractères)"
+
+
 def quote_lines(text: str, limit: int = 30) -> str:
     r"""Un texte affiché, cité ligne par ligne, l'invisible rendu visible (:func:`visible`).
 

@@ -25,6 +25,7 @@ from .boards import (
     short,
     show_grids,
     size,
+    typed,
 )
 from .calls import GraderAbort, Outcome
 from .contract import GRIDS, PARAMETERS
@@ -272,7 +273,7 @@ def expect_messages(outcome: Outcome, func: str, lines: list[str], bad: list[int
                 else ""
             )
             fail(
-                f"{func} n'affiche aucun message après la ligne incorrecte {line!r} : "
+                f"{func} n'affiche aucun message après la ligne incorrecte {typed(line)} : "
                 "il faut dire au joueur ce qui ne va pas avant de redemander (reposer la "
                 f"même question ne suffit pas).{unread}\n"
                 f"{example}\n  Ce qui a été affiché :\n{quote_lines(outcome.stdout)}",
@@ -280,7 +281,7 @@ def expect_messages(outcome: Outcome, func: str, lines: list[str], bad: list[int
             )
         if english_only(segment):
             fail(
-                f"{func} répond en anglais à la ligne incorrecte {line!r} : le sujet demande "
+                f"{func} répond en anglais à la ligne incorrecte {typed(line)} : le sujet demande "
                 "un message en français.\n"
                 f"{example}\n  Ce qui a été affiché :\n{quote_lines(outcome.stdout)}",
                 example=example,
@@ -303,13 +304,13 @@ def describe_call(name: str, args: list, lines: list[str]) -> str:
 def lines_example(lines: list[str], shown: int = 12) -> str:
     """Les lignes tapées ; pour une longue partie, le début et la fin seulement."""
     if len(lines) <= shown:
-        return "  Lignes tapées : " + ", ".join(repr(line) for line in lines)
+        return "  Lignes tapées : " + ", ".join(typed(line) for line in lines)
     head, tail = lines[: shown - 2], lines[-2:]
     return (
         f"  Lignes tapées ({len(lines)} en tout) : "
-        + ", ".join(repr(line) for line in head)
+        + ", ".join(typed(line) for line in head)
         + ", …, "
-        + ", ".join(repr(line) for line in tail)
+        + ", ".join(typed(line) for line in tail)
     )
 
 
@@ -834,7 +835,7 @@ def expect_no_bad_line_accepted(outcome: Outcome, lines: list[str], valid: int, 
     if accepted and 0 < outcome.consumed < valid:
         line = lines[outcome.consumed - 1]
         fail(
-            f"ask_move a accepté la ligne {line!r} (elle a renvoyé {short(outcome.ret)}), qui "
+            f"ask_move a accepté la ligne {typed(line)} (elle a renvoyé {short(outcome.ret)}), qui "
             "n'est pas un coup valide : il faut deux entiers séparés par des blancs, une case "
             "du plateau encore fermée. Pour toute autre ligne, un message, puis la question "
             f"reposée.\n{example}",
@@ -1013,7 +1014,7 @@ def play_the_game_plays(sub, case: dict, expected: dict):
         )
         fail(
             f"la dernière ligne affichée par play_the_game doit dire « "
-            f"{said[word]} » ; c'est {lines[-1]!r}{both}.\n{example}\n"
+            f"{said[word]} » ; c'est {typed(lines[-1])}{both}.\n{example}\n"
             f"  Fin de l'affichage :\n{quote_lines(chr(10).join(lines[-8:]))}",
             example=example,
         )

@@ -79,7 +79,10 @@ def parse_move(line: str, opened: list) -> tuple[int, int] | None:
     words = line.split()
     if len(words) != 2 or not all(INTEGER.fullmatch(w) for w in words):
         return None
-    x, y = int(words[0]), int(words[1])
+    try:
+        x, y = int(words[0]), int(words[1])
+    except ValueError:  # plus de chiffres que int() n'en lit (4 300) : loin du plateau
+        return None
     return (x, y) if is_move_ok({"opened": opened, "x": x, "y": y}) else None
 
 

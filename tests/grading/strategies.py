@@ -288,7 +288,11 @@ def boards_with_closed_cell(draw, size=None) -> dict:
     return {"opened": opened, "closed": (x, y)}
 
 
-BEFORE, BLANKS, AFTER = ["", " ", "  ", "\t"], [" ", "  ", "\t", " \t "], ["", " ", "\t "]
+# Les blancs d'une ligne valide : aucun, un, plusieurs, des tabulations, et de longues
+# suites (une ligne valide peut dépasser vingt caractères).
+BEFORE = ["", " ", "  ", "\t", " " * 7]
+BLANKS = [" ", "  ", "\t", " \t ", " " * 10]
+AFTER = ["", " ", "\t ", " \t" * 4]
 
 
 @st.composite
