@@ -4,9 +4,10 @@ Ce que le contrat distingue, et ce qui le vérifie à chaque notation, quel que 
 secret (cas publics) :
 
 - chaque sorte de réponse refusée (``publics.malformed_answers`` : vide, blanche, des
-  mots, un décimal, deux nombres, un exposant, zéro, négative, trop grande, immense), à
-  chacune des trois questions : un message, puis la question reposée
-  (``publics.every_malformed_answer``) ; une réponse longue ;
+  mots, un décimal, deux nombres, trois (les trois réponses sur une ligne), un exposant,
+  zéro, négative, trop grande, immense), à chacune des trois questions : un message,
+  puis la question reposée (``publics.every_malformed_answer``) ; les trois réponses
+  sur la première ligne ; une réponse longue ;
 - les plus grandes réponses permises : 50 colonnes, 20 lignes, 1 000 mines, et un
   plateau tout miné ;
 - les grilles : hauteur lignes de largeur cases, aucune ligne partagée, initialisées
@@ -36,6 +37,14 @@ from grading.strategies import NO_SHRINK
         "lines": ["une largeur de trois cases", "3", "2", "1"]
         + [f"{x} {y}" for y in range(2) for x in range(3)],
         "seed": 2,
+    }
+)
+# Les trois réponses sur la première ligne : elle est refusée (un entier par ligne), puis
+# chaque question est posée.
+@public_example(
+    case={
+        "lines": ["3 2 1", "2", "3", "2"] + [f"{x} {y}" for y in range(3) for x in range(2)],
+        "seed": 6,
     }
 )
 # Un plateau 50×1 tout miné : les plus grandes réponses permises, une partie déjà gagnée.

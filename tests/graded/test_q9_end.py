@@ -11,7 +11,8 @@ qu'une table apprise par cœur sur les cas publics ne gagne rien) :
 - la case qui décide (la seule mine ouverte, la seule case sans mine fermée) à chaque
   place du plateau, première et dernière ligne, première et dernière colonne ;
 - des plateaux d'une case, d'une ligne, d'une colonne, plus larges que hauts et plus
-  hauts que larges ; sans mine et tout minés.
+  hauts que larges, jusqu'au plus grand (50×20, la dernière case fermée) ; sans mine et
+  tout minés.
 """
 
 import pytest
@@ -32,6 +33,8 @@ from grading.strategies import NO_SHRINK
 @public_example(case={"mines": [[False, True]], "opened": [[False, True]]})
 # La seule case fermée est dans la dernière colonne.
 @public_example(case={"mines": [[False, False]], "opened": [[True, False]]})
+# Le plus grand plateau : la seule case sans mine encore fermée est la dernière, (49, 19).
+@public_example(case=publics.last_cell_left(50, 20))
 def test_is_finished(sub, case):
     """is_finished renvoie 2 (perdu, vérifié d'abord), 1 (gagné) ou 0"""
     checks.is_finished_answers(sub, case, expected.is_finished(case))

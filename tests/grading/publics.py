@@ -154,6 +154,17 @@ def finished_sweep() -> dict:
     return {"points": points}
 
 
+def last_cell_left(width: int, height: int) -> dict:
+    """Un cas de is_finished : une mine en (0, 0), fermée, et chaque autre case ouverte
+    sauf la dernière, (width - 1, height - 1) : la partie continue (0), ce qu'on ne voit
+    qu'en regardant jusqu'au bout."""
+    mines = grid(False, width, height)
+    mines[0][0] = True
+    opened = grid(True, width, height)
+    opened[0][0] = opened[-1][-1] = False
+    return {"mines": mines, "opened": opened}
+
+
 def malformed_lines(width: int, height: int) -> list[str]:
     """Chaque sorte de ligne qui n'est pas un coup sur un plateau ``width``×``height`` :
     toutes les lectures justes du contrat la refusent (int(), une expression régulière,
@@ -230,10 +241,11 @@ def malformed_answers(high: int) -> list[str]:
         "   ",
         "abc",
         "dix",
-        # pas un seul entier : décimal, deux nombres, un exposant (str.isdigit l'accepte,
-        # int() le refuse)
+        # pas un seul entier : décimal, deux nombres, trois (les trois réponses d'un coup),
+        # un exposant (str.isdigit l'accepte, int() le refuse)
         "2.5",
         "4 4",
+        "3 2 1",
         "²",
         # hors des bornes
         "0",
