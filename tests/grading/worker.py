@@ -316,32 +316,6 @@ def strictly_equal(a, b) -> bool:
     return all(strictly_equal(x, y) for x, y in zip(a, b))
 
 
-# Les fonctions du contrat que le processus de travail calcule lui-même, quand le juge
-# en accepte le relais : de simples lectures, qu'une inondation appelle des milliers de
-# fois (le balayage du sujet, avec is_move_ok pour chaque voisine, plus de 150 000 fois
-# sur 50×20). Chacune répond comme la référence, ou None : le relais part alors, et le
-# juge décide (un type ou une ligne hors du contrat, par exemple).
-def lent_is_coord_ok(x, y, width, height):
-    return 0 <= x < width and 0 <= y < height
-
-
-def lent_is_move_ok(opened, x, y):
-    if type(opened) is not list or not opened or type(opened[0]) is not list:
-        return None
-    if type(x) is not int or type(y) is not int:
-        return None
-    height, width = len(opened), len(opened[0])
-    if not (0 <= x < width and 0 <= y < height):
-        return False
-    row = opened[y]
-    if type(row) is not list or len(row) != width or type(row[x]) is not bool:
-        return None
-    return not row[x]
-
-
-LENT = {"is_coord_ok": lent_is_coord_ok, "is_move_ok": lent_is_move_ok}
-
-
 def watch_reseeding(worker) -> None:
     """Note dans ``worker.reseeded`` chaque fois que le générateur global de random est
     re-semé (``seed`` ou ``setstate``), quel que soit le nom par lequel le code l'appelle
@@ -402,7 +376,7 @@ class Worker:
         self.functions: dict[str, object] = {}
         self.output: CappedText | None = None
         self.graded: str | None = None
-        # Les fonctions dont le juge accepte le relais pendant l'appel en cours (LENT).
+        # Les fonctions dont le juge accepte le relais pendant l'appel en cours (lend).
         self.lent: frozenset[str] = frozenset()
         # Les fonctions notées qui ont re-semé le générateur global de random pendant un de
         # leurs appels (watch_reseeding) : une fois vu, c'est dit à chaque appel suivant.
@@ -501,19 +475,46 @@ class Worker:
     # -- relais vers la référence ---------------------------------------------
     def make_stub(self, name: str):
         worker = self
-        here = LENT.get(name)
-        count = len(self.contract[name])
 
         def stub(*args, **kwargs):
-            if here is not None and name in worker.lent and len(args) == count and not kwargs:
-                answer = here(*args)
-                if answer is not None:
-                    return answer
+            answer = None if kwargs else worker.lend(name, args)
+            if answer is not None:
+                return answer
             return worker.relay(name, args, kwargs)
 
         stub.__name__ = stub.__qualname__ = name
         stub.__doc__ = "Fonction de référence, prêtée pendant la notation d'une autre fonction."
         return stub
+
+    def lend(self, name: str, args: tuple):
+        """La réponse de la référence à ``name(*args)``, calculée ici sans relais, ou None
+        (le relais part alors, et le juge décide).
+
+        Seulement pour de simples lectures qu'une inondation appelle des milliers de fois
+        (le balayage du sujet, avec is_move_ok pour chaque voisine : plus de 150 000 fois
+        sur 50×20), et seulement quand le juge en accepterait le relais (``self.lent``,
+        envoyé avec chaque requête) : jamais pendant la notation de la fonction elle-même,
+        ni de celles qu'elle appelle. Une grille ou des coordonnées hors des formes du
+        contrat vont au juge."""
+        if name not in self.lent or len(args) != len(self.contract[name]):
+            return None
+        if name == "is_coord_ok":
+            x, y, width, height = args
+            return 0 <= x < width and 0 <= y < height
+        if name != "is_move_ok":
+            return None
+        opened, x, y = args
+        if type(opened) is not list or not opened or type(opened[0]) is not list:
+            return None
+        if type(x) is not int or type(y) is not int:
+            return None
+        height, width = len(opened), len(opened[0])
+        if not (0 <= x < width and 0 <= y < height):
+            return False
+        row = opened[y]
+        if type(row) is not list or len(row) != width or type(row[x]) is not bool:
+            return None
+        return not row[x]
 
     def relay(self, name: str, args: tuple, kwargs: dict):
         params = self.contract[name]

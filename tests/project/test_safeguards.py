@@ -17,11 +17,12 @@ from pathlib import Path
 import pytest
 
 from grading import lockdown, relay, sandbox
+from grading.contract import PARAMETERS
 from grading.locate import SubmissionError
 from grading.private_copy import private_copy
 from grading.safe_text import printable, spreadsheet_cell
 from grading.wire import Malformed, check_done, decode, parse
-from grading.worker import LENT, Encoder, strictly_equal
+from grading.worker import Encoder, Worker, strictly_equal
 from tp_demineur import tp
 
 pytestmark = pytest.mark.projet
@@ -222,14 +223,18 @@ def test_the_worker_sees_every_change_of_a_grid_argument():
 def test_the_worker_lends_is_move_ok_as_the_reference_answers_it():
     """is_move_ok, que le processus de travail calcule lui-même (une inondation peut
     l'appeler 150 000 fois) : la réponse de la référence sur chaque case d'une grille et
-    autour, et None (le relais part, le juge décide) dès que la grille ou les
-    coordonnées sortent des formes du contrat."""
-    lend = LENT["is_move_ok"]
+    autour ; None (le relais part, le juge décide) dès que la grille ou les coordonnées
+    sortent des formes du contrat, et pour toute fonction dont le juge n'accepterait pas
+    le relais (pendant la notation de is_move_ok, de is_coord_ok qu'elle appelle…)."""
+    worker = object.__new__(Worker)
+    worker.contract = {name: list(params) for name, params in PARAMETERS.items()}
+    worker.lent = frozenset({"is_move_ok", "is_coord_ok"})
     opened = [[(x * 7 + y * 3) % 4 == 0 for x in range(5)] for y in range(3)]
     for y in range(-2, 5):
         for x in range(-2, 8):
-            assert lend(opened, x, y) is tp.is_move_ok(opened, x, y), (x, y)
-    assert lend(opened, 10**100, 0) is False
+            assert worker.lend("is_move_ok", (opened, x, y)) is tp.is_move_ok(opened, x, y)
+    assert worker.lend("is_move_ok", (opened, 10**100, 0)) is False
+    assert worker.lend("is_coord_ok", (2, 1, 3, 2)) is tp.is_coord_ok(2, 1, 3, 2)
     ragged = [list(row) for row in opened]
     ragged[1].pop()
     for bad in (
@@ -240,9 +245,14 @@ def test_the_worker_lends_is_move_ok_as_the_reference_answers_it():
         (ragged, 1, 1),
         ([[False, 1]], 1, 0),
         ([[False], (False,)], 0, 1),
+        (opened, 1),
     ):
-        assert lend(*bad) is None, bad
-    assert LENT["is_coord_ok"](2, 1, 3, 2) is tp.is_coord_ok(2, 1, 3, 2)
+        assert worker.lend("is_move_ok", bad) is None, bad
+    assert worker.lend("nb_adjacent_mines", ([[False]], 0, 0)) is None
+    worker.lent = frozenset({"is_coord_ok"})
+    assert worker.lend("is_move_ok", (opened, 1, 0)) is None
+    worker.lent = frozenset()
+    assert worker.lend("is_coord_ok", (0, 0, 1, 1)) is None
 
 
 def test_the_worker_sees_every_way_of_reseeding_random():
