@@ -5,7 +5,8 @@ secret (cas publics) :
 
 - play_turn : le plateau affiché, puis le coup demandé (des lignes refusées d'abord), la
   case ouverte, puis l'inondation, chaque fois par la fonction du contrat ;
-- play_the_game : une partie déjà gagnée ou déjà perdue (aucun tour), perdue au premier
+- play_the_game : une partie déjà gagnée ou déjà perdue (aucun tour ; perdue même quand
+  toutes les cases sans mine sont ouvertes), perdue au premier
   coup, gagnée après plusieurs tours et des lignes refusées, et une partie plus longue
   que tout nombre de tours écrit d'avance (104 tours, ``publics.long_game``) ; le
   plateau final, affiché une seule fois après le dernier tour, puis le verdict sur la
@@ -62,6 +63,11 @@ def test_play_the_game(sub, case):
 # Déjà perdue : une boucle qui ne note la défaite qu'après un tour dirait « gagné ».
 @public_example(
     case={"mines": [[True, False]], "neigh": [[0, 1]], "opened": [[True, False]], "lines": []}
+)
+# Perdue, même si toutes les cases sans mine sont ouvertes : un verdict qui regarde la
+# victoire d'abord dirait « gagné ».
+@public_example(
+    case={"mines": [[True, False]], "neigh": [[0, 1]], "opened": [[True, True]], "lines": []}
 )
 def test_play_the_game_already_over(sub, case):
     """play_the_game sur une partie déjà finie : aucun tour, le plateau et le verdict"""

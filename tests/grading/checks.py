@@ -274,8 +274,9 @@ def expect_messages(outcome: Outcome, func: str, lines: list[str], bad: list[int
             )
             fail(
                 f"{func} n'affiche aucun message après la ligne incorrecte {typed(line)} : "
-                "il faut dire au joueur ce qui ne va pas avant de redemander (reposer la "
-                f"même question ne suffit pas).{unread}\n"
+                "il faut la refuser et dire au joueur ce qui ne va pas avant de redemander "
+                "(reposer la même question ne suffit pas ; passer à la suivante, c'est "
+                f"l'accepter).{unread}\n"
                 f"{example}\n  Ce qui a été affiché :\n{quote_lines(outcome.stdout)}",
                 example=example,
             )

@@ -396,12 +396,16 @@ def game_boards(draw) -> dict:
 @st.composite
 def finished_boards(draw) -> dict:
     """Une partie déjà finie : gagnée (toutes les cases sans mine ouvertes, aucune mine
-    ouverte) ou perdue (une mine ouverte, et des cases ouvertes au hasard)."""
+    ouverte) ou perdue (une mine ouverte, et des cases ouvertes au hasard, ou toutes les
+    cases sans mine : perdue quand même)."""
     width, height = draw(sizes())
     mines = draw(bit_grids(width, height))
     mined = [(x, y) for y, row in enumerate(mines) for x, mine in enumerate(row) if mine]
     if mined and draw(st.booleans()):
-        opened = draw(bit_grids(width, height))
+        if draw(st.booleans()):
+            opened = draw(bit_grids(width, height))
+        else:
+            opened = [[not mine for mine in row] for row in mines]
         x, y = pick(draw, mined)
         opened[y][x] = True
     else:
