@@ -108,12 +108,19 @@ def explain_error(error: dict, func: str | None = None, outcome: Outcome | None 
     return text
 
 
+def raised_in(outcome: Outcome, func: str) -> str:
+    """La fonction de la soumission où l'exception est née, ``func`` si elle n'a pas de
+    nom (une lambda, une expression génératrice) ou est née hors de la soumission."""
+    where = outcome.error.get("function")
+    return where if where and where.isidentifier() else func
+
+
 def expect_no_error(outcome: Outcome, func: str, example: str):
     if outcome.error:
         error = explain_error(outcome.error, func, outcome)
         message = f"{func} a levé une exception : {error}\n{example}"
         if outcome.error["type"] == "NotImplementedError":
-            raise NotWritten(message, example, outcome.error.get("function") or func)
+            raise NotWritten(message, example, raised_in(outcome, func))
         fail(message, example=example)
 
 
@@ -280,7 +287,7 @@ def expect_messages(outcome: Outcome, func: str, lines: list[str], bad: list[int
                 f"{example}\n  Ce qui a été affiché :\n{quote_lines(outcome.stdout)}",
                 example=example,
             )
-        if english_only(segment):
+        if english_only("\n".join(new)):  # la question reposée (« Votre coup ») ne compte pas
             fail(
                 f"{func} répond en anglais à la ligne incorrecte {typed(line)} : le sujet demande "
                 "un message en français.\n"
@@ -860,7 +867,7 @@ def ask_move_end_of_input(sub, case: dict, expected=None):
             f"{explain_error(outcome.error, 'ask_move', outcome)}\n{example}"
         )
         if outcome.error["type"] == "NotImplementedError":
-            raise NotWritten(message, example, outcome.error.get("function") or "ask_move")
+            raise NotWritten(message, example, raised_in(outcome, "ask_move"))
         fail(message, example=example)
     expect_messages(outcome, "ask_move", case["lines"], list(range(len(case["lines"]))), example)
 

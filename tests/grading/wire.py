@@ -158,10 +158,24 @@ def same(a, b) -> bool:
 def text_field(message: dict, key: str, limit: int) -> str:
     value = message.get(key, "")
     if type(value) is not str:
-        raise Malformed(f"le champ {key} n'est pas un texte")
+        raise Malformed(f"un champ {key} qui n'est pas un texte")
     if len(value) > limit:
-        raise Malformed(f"le champ {key} dépasse {limit} caractères")
+        raise Malformed(f"un champ {key} de plus de {limit} caractères")
     return value
+
+
+def function_name(name) -> bool:
+    """Un nom de fonction que Python donne à un cadre d'exécution : un identifiant, ou
+    celui d'une fonction sans nom (``<lambda>``, ``<genexpr>``, ``<listcomp>``…).
+
+    >>> [function_name(n) for n in ("ask_move", "<lambda>", "<genexpr>", "a b", "<>", 3)]
+    [True, True, True, False, False, False]
+    """
+    if type(name) is not str:
+        return False
+    return name.isidentifier() or (
+        name.startswith("<") and name.endswith(">") and name[1:-1].isidentifier()
+    )
 
 
 def error_field(message: dict) -> dict | None:
@@ -174,10 +188,10 @@ def error_field(message: dict) -> dict | None:
     if error is None:
         return None
     if type(error) is not dict:
-        raise Malformed("le champ error n'est pas un objet")
+        raise Malformed("un champ error qui n'est pas un objet")
     kind, text, line = error.get("type"), error.get("message"), error.get("line")
     if type(kind) is not str or type(text) is not str:
-        raise Malformed("le champ error est mal formé")
+        raise Malformed("un champ error mal formé")
     if line is not None:
         ok = (
             type(line) is list
@@ -187,11 +201,11 @@ def error_field(message: dict) -> dict | None:
             and type(line[2]) is str
         )
         if not ok:
-            raise Malformed("la ligne de l'erreur est mal formée")
+            raise Malformed("une ligne d'erreur mal formée")
         line = [printable(line[0][:300]), line[1], printable(line[2][:300])]
     function = error.get("function")
-    if function is not None and (type(function) is not str or not function.isidentifier()):
-        raise Malformed("la fonction de l'erreur est mal formée")
+    if function is not None and not function_name(function):
+        raise Malformed("un nom de fonction d'erreur mal formé")
     # Un message d'exception est écrit par le rendu : montré sans ses caractères de
     # contrôle ni ses demi-caractères (qu'aucun fichier UTF-8 ne peut contenir).
     return {
@@ -208,11 +222,11 @@ def check_done(message: dict, nargs: int, output_limit: int) -> dict:
     re-semé le générateur de random, pendant cet appel ou un précédent ?)."""
     args = message.get("args")
     if type(args) is not list or len(args) != nargs:
-        raise Malformed(f"le champ args n'a pas {nargs} valeur(s)")
+        raise Malformed(f"un champ args qui n'a pas {nargs} valeur(s)")
     decoded_args = [decode(arg) for arg in args]
     for flag in ("overflow", "stderr", "reseeded"):
         if type(message.get(flag, False)) is not bool:
-            raise Malformed(f"le champ {flag} n'est pas un booléen")
+            raise Malformed(f"un champ {flag} qui n'est pas un booléen")
     return {
         "ret": decode(message.get("ret")),
         "wire_ret": message.get("ret"),
