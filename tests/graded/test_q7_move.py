@@ -100,7 +100,7 @@ def test_ask_move_valid_line(sub, case):
 @public_example(
     case={
         "opened": [[True, False, False], [False, False, False]],
-        "lines": ["", "trois deux", "1 2 3", "3 0", "0 0", "  2   1  "],
+        "lines": ["", "trois deux", "1 2 3", "3 0", "0 0", "       2          1       "],
     }
 )
 # Un seul nombre, puis un coup valide : la ligne d'un nombre est refusée, pas complétée

@@ -372,12 +372,20 @@ class Conversation:
         if self.transcript.eof_signalled <= EOF_RETRIES:
             return
         self.worker.stop()  # il attend encore une réponse : il ne servira plus
+        # Lue par sys.stdin.readline(), la fin de l'entrée est une ligne vide, sans
+        # exception : le processus de travail ne distingue pas les deux lectures.
+        direct = (
+            " ; ou la ligne n'est pas lue par input() : sys.stdin.readline() renvoie '' à la "
+            "fin de l'entrée, sans exception"
+            if source == "input()"
+            else ""
+        )
         raise GraderAbort(
             "eof",
             f"l'entrée est finie, et {self.graded} a redemandé une ligne {EOF_RETRIES} fois "
             f"de plus : l'EOFError levée par {source} est rattrapée (par un « except: » "
             "sans nom d'exception, un « except Exception: » ou un « except EOFError: » "
-            "autour de la lecture) et la boucle recommence sans fin. Ne rattrapez que "
+            f"autour de la lecture){direct} ; la boucle recommence sans fin. Ne rattrapez que "
             "ValueError (int() d'un mot) : EOFError doit remonter à l'appelant",
         )
 
