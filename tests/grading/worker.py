@@ -477,7 +477,8 @@ class Worker:
         worker = self
 
         def stub(*args, **kwargs):
-            answer = None if kwargs else worker.lend(name, args)
+            bound = worker.bind(name, args, kwargs)
+            answer = None if bound is None else worker.lend(name, bound)
             if answer is not None:
                 return answer
             return worker.relay(name, args, kwargs)
@@ -486,7 +487,7 @@ class Worker:
         stub.__doc__ = "Fonction de référence, prêtée pendant la notation d'une autre fonction."
         return stub
 
-    def lend(self, name: str, args: tuple):
+    def lend(self, name: str, args: list):
         """La réponse de la référence à ``name(*args)``, calculée ici sans relais, ou None
         (le relais part alors, et le juge décide).
 
@@ -496,7 +497,7 @@ class Worker:
         envoyé avec chaque requête) : jamais pendant la notation de la fonction elle-même,
         ni de celles qu'elle appelle. Une grille ou des coordonnées hors des formes du
         contrat vont au juge."""
-        if name not in self.lent or len(args) != len(self.contract[name]):
+        if name not in self.lent:
             return None
         if name == "is_coord_ok":
             x, y, width, height = args
@@ -516,13 +517,21 @@ class Worker:
             return None
         return not row[x]
 
+    def bind(self, name: str, args: tuple, kwargs: dict) -> list | None:
+        """Les arguments d'un appel de ``name``, dans l'ordre des paramètres du contrat
+        (passés par position ou par leur nom), ou None s'ils n'y correspondent pas."""
+        params = self.contract[name]
+        if not kwargs:
+            return list(args) if len(args) == len(params) else None
+        rest = params[len(args) :]
+        if len(args) > len(params) or set(kwargs) != set(rest):
+            return None
+        return [*args, *(kwargs[param] for param in rest)]
+
     def relay(self, name: str, args: tuple, kwargs: dict):
         params = self.contract[name]
-        args = list(args)
-        for param in params[len(args) :]:
-            if param in kwargs:
-                args.append(kwargs.pop(param))
-        if kwargs or len(args) != len(params):
+        args = self.bind(name, args, kwargs)
+        if args is None:
             raise TypeError(f"{name}() attend les paramètres ({', '.join(params)})")
         if name == "nb_adjacent_mines" and self.graded != name:
             count = self.encoder.known_count(*args)

@@ -232,9 +232,9 @@ def test_the_worker_lends_is_move_ok_as_the_reference_answers_it():
     opened = [[(x * 7 + y * 3) % 4 == 0 for x in range(5)] for y in range(3)]
     for y in range(-2, 5):
         for x in range(-2, 8):
-            assert worker.lend("is_move_ok", (opened, x, y)) is tp.is_move_ok(opened, x, y)
-    assert worker.lend("is_move_ok", (opened, 10**100, 0)) is False
-    assert worker.lend("is_coord_ok", (2, 1, 3, 2)) is tp.is_coord_ok(2, 1, 3, 2)
+            assert worker.lend("is_move_ok", [opened, x, y]) is tp.is_move_ok(opened, x, y)
+    assert worker.lend("is_move_ok", [opened, 10**100, 0]) is False
+    assert worker.lend("is_coord_ok", [2, 1, 3, 2]) is tp.is_coord_ok(2, 1, 3, 2)
     ragged = [list(row) for row in opened]
     ragged[1].pop()
     for bad in (
@@ -245,14 +245,18 @@ def test_the_worker_lends_is_move_ok_as_the_reference_answers_it():
         (ragged, 1, 1),
         ([[False, 1]], 1, 0),
         ([[False], (False,)], 0, 1),
-        (opened, 1),
     ):
-        assert worker.lend("is_move_ok", bad) is None, bad
-    assert worker.lend("nb_adjacent_mines", ([[False]], 0, 0)) is None
+        assert worker.lend("is_move_ok", list(bad)) is None, bad
+    # Les arguments nommés sont rangés dans l'ordre des paramètres ; d'autres, non.
+    assert worker.bind("is_move_ok", (opened,), {"y": 0, "x": 1}) == [opened, 1, 0]
+    assert worker.bind("is_move_ok", (opened, 1), {}) is None
+    assert worker.bind("is_move_ok", (opened, 1), {"x": 1, "y": 0}) is None
+    assert worker.bind("is_move_ok", (opened,), {"x": 1, "z": 0}) is None
+    assert worker.lend("nb_adjacent_mines", [[[False]], 0, 0]) is None
     worker.lent = frozenset({"is_coord_ok"})
-    assert worker.lend("is_move_ok", (opened, 1, 0)) is None
+    assert worker.lend("is_move_ok", [opened, 1, 0]) is None
     worker.lent = frozenset()
-    assert worker.lend("is_coord_ok", (0, 0, 1, 1)) is None
+    assert worker.lend("is_coord_ok", [0, 0, 1, 1]) is None
 
 
 def test_the_worker_sees_every_way_of_reseeding_random():
