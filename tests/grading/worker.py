@@ -296,6 +296,35 @@ def bool_grid(value) -> bool:
     )
 
 
+class CurrentStream:
+    """Un flux standard du rendu (``sys.stdin``, ``sys.stdout`` ou ``sys.stderr``), le même
+    objet d'un bout à l'autre, qui lit ou écrit dans celui de l'appel en cours
+    (``target``) : un rendu qui le garde dès son chargement (``from sys import stdout``)
+    écrit quand même là où l'appel écrit."""
+
+    def __init__(self):
+        self.target = None
+
+    def __getattr__(self, name):
+        return getattr(self.target, name)
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return next(self.target)
+
+
+STREAMS = (CurrentStream(), CurrentStream(), CurrentStream())
+
+
+def use_streams(stdin, stdout, stderr) -> None:
+    """Les flux de l'appel qui commence, derrière les flux permanents du rendu."""
+    for stream, target in zip(STREAMS, (stdin, stdout, stderr)):
+        stream.target = target
+    sys.stdin, sys.stdout, sys.stderr = STREAMS
+
+
 def restore_streams():
     """Rend à Python ses flux standard, après un appel."""
     sys.stdin, sys.stdout, sys.stderr = sys.__stdin__, sys.__stdout__, sys.__stderr__
@@ -418,7 +447,7 @@ class Worker:
 
         output = CappedText(self.output_limit)
         stdin = ScriptedInput()
-        sys.stdin, sys.stdout, sys.stderr = stdin, output, CappedText(self.output_limit)
+        use_streams(stdin, output, CappedText(self.output_limit))
         error = None
         report = rescue.LoadReport()
         try:
@@ -591,7 +620,7 @@ class Worker:
         self.graded = name
         saved = self.install_stubs(name, request) if request.get("stubs") else []
         errors = CappedText(self.output_limit)  # pas lu : seule la taille est dite au juge
-        sys.stdin, sys.stdout, sys.stderr = stdin, output, errors
+        use_streams(stdin, output, errors)
         value, error = self.invoke(function, args)
         self.remove_stubs(saved)
         try:
@@ -649,7 +678,7 @@ class Worker:
                 for position, value in zip(positions, values):
                     args[position] = expected_args[position] = value
                 output = CappedText(self.output_limit)
-                sys.stdin, sys.stdout, sys.stderr = ScriptedInput(None), output, output
+                use_streams(ScriptedInput(None), output, output)
                 value, error = self.invoke(function, list(args))
                 if type(value) not in SIMPLE:
                     try:
@@ -683,7 +712,7 @@ class Worker:
                 args = [decode(arg) for arg in request["args"]]
                 random.seed(seed)
                 output = CappedText(self.output_limit)
-                sys.stdin, sys.stdout, sys.stderr = ScriptedInput(None), output, output
+                use_streams(ScriptedInput(None), output, output)
                 _, error = self.invoke(function, args)
                 grid = args[0]
                 if error is not None or not bool_grid(grid):
