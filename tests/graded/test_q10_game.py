@@ -6,11 +6,11 @@ secret (cas publics) :
 - play_turn : le plateau affiché, puis le coup demandé (des lignes refusées d'abord), la
   case ouverte, puis l'inondation, chaque fois par la fonction du contrat ;
 - play_the_game : une partie déjà gagnée ou déjà perdue (aucun tour ; perdue même quand
-  toutes les cases sans mine sont ouvertes), perdue au premier
-  coup, gagnée après plusieurs tours et des lignes refusées, et une partie plus longue
-  que tout nombre de tours écrit d'avance (104 tours, ``publics.long_game``) ; le
-  plateau final, affiché une seule fois après le dernier tour, puis le verdict sur la
-  dernière ligne (des lignes vides entre les deux sont permises), le code 1 ou 2 renvoyé.
+  toutes les cases sans mine sont ouvertes), perdue au premier coup, gagnée après
+  plusieurs tours et des lignes refusées, et une partie plus longue que tout nombre de
+  tours écrit d'avance (104 tours, ``publics.long_game``) ; le plateau final, affiché
+  une seule fois après le dernier tour, puis le verdict sur la dernière ligne (des
+  lignes entre les deux, vides ou non, sont permises), le code 1 ou 2 renvoyé.
 """
 
 import pytest

@@ -1027,12 +1027,12 @@ def play_the_game_plays(sub, case: dict, expected: dict):
             example=example,
         )
     final = expected["final_board"]
-    before = lines[:-1]
-    while before and not before[-1]:
-        before.pop()  # des lignes vides entre le plateau et le verdict : permises
-    # Sans terminal, l'invite d'input() et la ligne suivante se partagent une ligne :
-    # on compare donc la fin du texte qui précède le verdict.
-    if not "\n".join(before).endswith("\n".join(final)):
+    # Le plateau final, en lignes entières, quelque part avant le verdict : ce qui les
+    # sépare (une ligne vide, un trait) est permis, le contrat ne l'interdit pas. Aucun
+    # plateau affiché avant le dernier coup ne lui est égal (chaque coup ouvre une case).
+    # Sans terminal, l'invite d'input() et la ligne suivante se partagent une ligne : la
+    # première ligne du plateau peut donc suivre du texte.
+    if "\n".join(final) + "\n" not in "\n".join(lines[:-1]) + "\n":
         fail(
             "avant le verdict, play_the_game doit afficher le plateau une dernière fois.\n"
             f"{example}\n  Plateau final attendu :\n{quote_lines(chr(10).join(final))}\n"
