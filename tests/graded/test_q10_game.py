@@ -49,6 +49,9 @@ def test_play_turn(sub, case):
 )
 # 104 tours : une boucle qui s'arrête après 100 tours (ou moins) ne finit pas la partie.
 @public_example(case=publics.long_game(39))
+# Perdue sur la dernière case jouée, quand tout le reste est ouvert : le verdict dit
+# « perdu », et seulement lui.
+@public_example(case=publics.long_game(12, lost=True))
 def test_play_the_game(sub, case):
     """play_the_game joue jusqu'à la fin, affiche le plateau et le verdict, renvoie 1 ou 2"""
     checks.play_the_game_plays(sub, case, expected.play_the_game(case))

@@ -32,6 +32,9 @@ from grading.strategies import NO_SHRINK
 @public_example(case={"grid": publics.grid(True, 3, 2), "nb_mines": 2, "seed": 1})
 @public_example(case={"grid": [[False]], "nb_mines": 1, "seed": 2})
 @public_example(case={"grid": publics.grid(True, 4, 3), "nb_mines": 12, "seed": 3})
+# Une seule mine sur un large plateau plein : chaque case, jusqu'à la 50e colonne, est
+# d'abord remise à False.
+@public_example(case={"grid": publics.grid(True, 50, 2), "nb_mines": 1, "seed": 4})
 def test_initialise_mines_places_exact_count(sub, case):
     """initialise_mines place exactement nb_mines mines, même sur une grille sale ou pleine"""
     checks.initialise_mines_count(sub, case)
@@ -117,6 +120,8 @@ def test_initialise_mines_uniform(sub, width, height, nb_mines, draws):
 @public_example(case={"grid": [[True, False, True], [False, True, True]]})
 # Une ligne déjà toute fermée avant une ligne ouverte : la suivante est fermée aussi.
 @public_example(case={"grid": [[False], [True]]})
+# Le plus grand plateau, tout ouvert : chaque case, jusqu'à la 50e colonne.
+@public_example(case={"grid": publics.grid(True, 50, 20)})
 def test_initialise_open_closes_every_cell(sub, case):
     """initialise_open ferme toutes les cases, sur place"""
     checks.initialise_open_closes_all(sub, case)

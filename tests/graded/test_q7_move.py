@@ -80,6 +80,8 @@ def test_is_move_ok_every_cell(sub, case):
 )
 # Des coordonnées à deux chiffres.
 @public_example(case={"opened": publics.MOVE_BOARD, "lines": ["11 10"]})
+# Une colonne au-delà de la 20e, sur un plateau large.
+@public_example(case={"opened": publics.grid(False, 50, 3), "lines": ["49 2"]})
 # De longues suites de blancs : une ligne valide de 26 caractères.
 @public_example(case={"opened": [[False, False]], "lines": ["       1          0       "]})
 def test_ask_move_valid_line(sub, case):

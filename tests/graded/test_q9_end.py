@@ -35,6 +35,8 @@ from grading.strategies import NO_SHRINK
 @public_example(case={"mines": [[False, False]], "opened": [[True, False]]})
 # Le plus grand plateau : la seule case sans mine encore fermée est la dernière, (49, 19).
 @public_example(case=publics.last_cell_left(50, 20))
+# Le plus grand plateau, tout ouvert : la seule mine est la dernière case, perdue.
+@public_example(case=publics.last_mine_open(50, 20))
 def test_is_finished(sub, case):
     """is_finished renvoie 2 (perdu, vérifié d'abord), 1 (gagné) ou 0"""
     checks.is_finished_answers(sub, case, expected.is_finished(case))

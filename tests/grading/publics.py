@@ -154,6 +154,14 @@ def finished_sweep() -> dict:
     return {"points": points}
 
 
+def last_mine_open(width: int, height: int) -> dict:
+    """Un cas de is_finished : chaque case ouverte, une seule mine, la dernière,
+    (width - 1, height - 1) : perdue (2), ce qu'on ne voit qu'en regardant jusqu'au bout."""
+    mines = grid(False, width, height)
+    mines[-1][-1] = True
+    return {"mines": mines, "opened": grid(True, width, height)}
+
+
 def last_cell_left(width: int, height: int) -> dict:
     """Un cas de is_finished : une mine en (0, 0), fermée, et chaque autre case ouverte
     sauf la dernière, (width - 1, height - 1) : la partie continue (0), ce qu'on ne voit
@@ -175,10 +183,12 @@ def malformed_lines(width: int, height: int) -> list[str]:
         "",
         "   ",
         "\t",
-        # des mots
+        # des mots, une lettre pour quitter, une colonne en lettre
         "coucou",
         "un deux",
         "a b",
+        "q",
+        "b 0",
         # un seul nombre, dont deux chiffres collés (lus (3, 2) par une faute)
         "1",
         "32",
@@ -191,9 +201,12 @@ def malformed_lines(width: int, height: int) -> list[str]:
         "(1, 0)",
         "1;0",
         "x=1 y=0",
-        # des nombres décimaux (tronqués par int(float(...)))
+        # des nombres décimaux (tronqués par int(float(...))), l'infini et « pas un nombre »
+        # (float() les lit, int() d'un flottant plante : OverflowError, ValueError)
         "1.5 0",
         "0 0.5",
+        "inf 0",
+        "0 nan",
         # des chiffres hors ASCII qui ne sont pas des entiers pour Python (str.isdigit les
         # accepte, int() les refuse)
         "² 1",
@@ -222,31 +235,40 @@ def every_malformed_line(valid: str | None = "11 10", repeat: int = 1) -> dict:
     return {"opened": MOVE_BOARD, "lines": lines if valid is None else [*lines, valid]}
 
 
-def long_game(width: int) -> dict:
+def long_game(width: int, lost: bool = False) -> dict:
     """Une partie de play_the_game sur un plateau de ``width`` colonnes et 3 lignes, une
     mine toutes les trois cases sur la ligne du milieu : aucune case n'est vide, chaque
     case sans mine demande son tour (8 cases sur 9) ; elles sont jouées dans l'ordre de
-    lecture, la partie est gagnée au dernier tour."""
+    lecture, la partie est gagnée au dernier tour. Avec ``lost``, la dernière case sans
+    mine est remplacée par la première mine : perdue quand tout le reste est ouvert."""
     mines = mines_from(["." * width, ".*." * (width // 3) + "." * (width % 3), "." * width])
     safe = [f"{x} {y}" for y, row in enumerate(mines) for x, mine in enumerate(row) if not mine]
-    return {**board(mines, grid(F, width, 3)), "lines": safe}
+    lines = [*safe[:-1], "1 1"] if lost else safe
+    return {**board(mines, grid(F, width, 3)), "lines": lines}
 
 
 def malformed_answers(high: int) -> list[str]:
     """Chaque sorte de réponse refusée à une question de main qui attend un entier de 1 à
     ``high`` : toutes les lectures justes du contrat la refusent."""
     return [
-        # vide, blanche, des mots
+        # vide, blanche, des mots, une lettre pour quitter, des accolades (un message fait
+        # par str.format avec la réponse dedans plante), un pourcentage
         "",
         "   ",
         "abc",
         "dix",
+        "q",
+        "{3}",
+        "15%",
         # pas un seul entier : décimal, deux nombres, trois (les trois réponses d'un coup),
         # un exposant (str.isdigit l'accepte, int() le refuse)
         "2.5",
         "4 4",
         "3 2 1",
         "²",
+        # l'infini et « pas un nombre » : float() les lit, int() d'un flottant plante
+        "inf",
+        "nan",
         # hors des bornes
         "0",
         "-3",
