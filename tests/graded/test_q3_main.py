@@ -4,8 +4,9 @@ Ce que le contrat distingue, et ce qui le vérifie à chaque notation, quel que 
 secret (cas publics) :
 
 - chaque sorte de réponse refusée (``publics.malformed_answers`` : vide, blanche, des
-  mots, un décimal, deux nombres, trois (les trois réponses sur une ligne), un exposant,
-  zéro, négative, trop grande, immense), à chacune des trois questions : un message,
+  mots, « q », des accolades, un pourcentage, un décimal, deux nombres, trois (les trois
+  réponses sur une ligne), un exposant, l'infini et « nan », zéro, négative, trop grande,
+  immense), à chacune des trois questions : un message,
   puis la question reposée (``publics.every_malformed_answer``) ; les trois réponses
   sur la première ligne ; une réponse longue ;
 - les plus grandes réponses permises : 50 colonnes, 20 lignes, 1 000 mines, et un
