@@ -504,19 +504,23 @@ class Worker:
     # -- relais vers la référence ---------------------------------------------
     def make_stub(self, name: str):
         worker = self
+        count = len(self.contract[name])
 
         def stub(*args, **kwargs):
-            bound = worker.bind(name, args, kwargs)
-            answer = None if bound is None else worker.lend(name, bound)
-            if answer is not None:
-                return answer
+            if name in worker.lent:
+                bound = (
+                    args if not kwargs and len(args) == count else worker.bind(name, args, kwargs)
+                )
+                answer = None if bound is None else worker.lend(name, bound)
+                if answer is not None:
+                    return answer
             return worker.relay(name, args, kwargs)
 
         stub.__name__ = stub.__qualname__ = name
         stub.__doc__ = "Fonction de référence, prêtée pendant la notation d'une autre fonction."
         return stub
 
-    def lend(self, name: str, args: list):
+    def lend(self, name: str, args):
         """La réponse de la référence à ``name(*args)``, calculée ici sans relais, ou None
         (le relais part alors, et le juge décide).
 
