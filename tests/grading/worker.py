@@ -590,9 +590,7 @@ class Worker:
             raise RuntimeError(reply["raise"])
         return decode(reply.get("ret"))
 
-    def install_stubs(self, graded: str, request: dict) -> list:
-        lent = request.get("lent")
-        self.lent = frozenset(lent) if type(lent) is list else frozenset()
+    def install_stubs(self, graded: str) -> list:
         saved = []
         for space in self.submission_namespaces():
             for name in self.contract:
@@ -622,7 +620,7 @@ class Worker:
         if request.get("seed") is not None:
             random.seed(request["seed"])
         self.graded = name
-        saved = self.install_stubs(name, request) if request.get("stubs") else []
+        saved = self.install_stubs(name) if request.get("stubs") else []
         errors = CappedText(self.output_limit)  # pas lu : seule la taille est dite au juge
         use_streams(stdin, output, errors)
         value, error = self.invoke(function, args)
@@ -672,7 +670,7 @@ class Worker:
         positions = request["positions"]
         self.graded = name
         self.encoder = Encoder()  # rien d'un appel précédent ne sert à celui-ci
-        saved = self.install_stubs(name, request) if request.get("stubs") else []
+        saved = self.install_stubs(name) if request.get("stubs") else []
         pristine = [decode(arg) for arg in request["args"]]  # jamais passés à la fonction
         args = [decode(arg) for arg in request["args"]]
         results = []
@@ -709,7 +707,7 @@ class Worker:
         function = self.functions[name]
         self.graded = name
         self.encoder = Encoder()
-        saved = self.install_stubs(name, request) if request.get("stubs") else []
+        saved = self.install_stubs(name) if request.get("stubs") else []
         grids = []
         try:
             for seed in request["seeds"]:
@@ -731,6 +729,10 @@ class Worker:
         while True:
             request = self.receive()
             self.request_number = request.get("n", 0)
+            # Ce que le juge permet de calculer sans relais pendant cette requête (lend) :
+            # rien, sans les fonctions de référence prêtées.
+            lent = request.get("lent") if request.get("stubs") else None
+            self.lent = frozenset(lent) if type(lent) is list else frozenset()
             if request.get("op") == "call":
                 self.send(self.call(request, remote_input=True))
             elif request.get("op") == "draws":
