@@ -242,9 +242,10 @@ def long_game(width: int, lost: bool = False) -> dict:
     lecture, la partie est gagnée au dernier tour. Avec ``lost``, la dernière case sans
     mine est remplacée par la première mine : perdue quand tout le reste est ouvert."""
     mines = mines_from(["." * width, ".*." * (width // 3) + "." * (width % 3), "." * width])
-    safe = [f"{x} {y}" for y, row in enumerate(mines) for x, mine in enumerate(row) if not mine]
-    lines = [*safe[:-1], "1 1"] if lost else safe
-    return {**board(mines, grid(F, width, 3)), "lines": lines}
+    cells = [(f"{x} {y}", mine) for y, row in enumerate(mines) for x, mine in enumerate(row)]
+    safe = [cell for cell, mine in cells if not mine]
+    first_mine = next(cell for cell, mine in cells if mine)
+    return {**board(mines, grid(F, width, 3)), "lines": [*safe[:-1], first_mine] if lost else safe}
 
 
 def malformed_answers(high: int) -> list[str]:

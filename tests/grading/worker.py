@@ -504,23 +504,22 @@ class Worker:
     # -- relais vers la référence ---------------------------------------------
     def make_stub(self, name: str):
         worker = self
-        count = len(self.contract[name])
+        params = ", ".join(self.contract[name])
 
         def stub(*args, **kwargs):
-            if name in worker.lent:
-                bound = (
-                    args if not kwargs and len(args) == count else worker.bind(name, args, kwargs)
-                )
-                answer = None if bound is None else worker.lend(name, bound)
-                if answer is not None:
-                    return answer
-            return worker.relay(name, args, kwargs)
+            bound = worker.bind(name, args, kwargs)
+            if bound is None:
+                raise TypeError(f"{name}() attend les paramètres ({params})")
+            answer = worker.lend(name, bound)
+            if answer is not None:
+                return answer
+            return worker.relay(name, bound)
 
         stub.__name__ = stub.__qualname__ = name
         stub.__doc__ = "Fonction de référence, prêtée pendant la notation d'une autre fonction."
         return stub
 
-    def lend(self, name: str, args):
+    def lend(self, name: str, args: list):
         """La réponse de la référence à ``name(*args)``, calculée ici sans relais, ou None
         (le relais part alors, et le juge décide).
 
@@ -561,11 +560,9 @@ class Worker:
             return None
         return [*args, *(kwargs[param] for param in rest)]
 
-    def relay(self, name: str, args: tuple, kwargs: dict):
-        params = self.contract[name]
-        args = self.bind(name, args, kwargs)
-        if args is None:
-            raise TypeError(f"{name}() attend les paramètres ({', '.join(params)})")
+    def relay(self, name: str, args: list):
+        """``name(*args)`` exécutée par la référence, chez le juge (``args`` : rangés par
+        ``bind``)."""
         if name == "nb_adjacent_mines" and self.graded != name:
             count = self.encoder.known_count(*args)
             if count is not None:
