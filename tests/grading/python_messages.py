@@ -222,7 +222,7 @@ RUNTIME_MESSAGES = [
         "int() ne lit pas un nombre de plus de {n} chiffres",
     ),
     (
-        r"(?P<w>dictionary|Set|set) changed size during iteration",
+        r"(?:dictionary|Set|set) changed size during iteration",
         "un dictionnaire ou un ensemble modifié pendant qu'on le parcourt",
     ),
 ]

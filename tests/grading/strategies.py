@@ -401,15 +401,14 @@ def finished_boards(draw) -> dict:
     width, height = draw(sizes())
     mines = draw(bit_grids(width, height))
     mined = [(x, y) for y, row in enumerate(mines) for x, mine in enumerate(row) if mine]
-    if mined and draw(st.booleans()):
-        if draw(st.booleans()):
-            opened = draw(bit_grids(width, height))
-        else:
-            opened = [[not mine for mine in row] for row in mines]
-        x, y = pick(draw, mined)
-        opened[y][x] = True
+    lost = bool(mined) and draw(st.booleans())
+    if lost and draw(st.booleans()):
+        opened = draw(bit_grids(width, height))
     else:
         opened = [[not mine for mine in row] for row in mines]
+    if lost:
+        x, y = pick(draw, mined)
+        opened[y][x] = True
     return {"mines": mines, "neigh": expected.neigh_grid(mines), "opened": opened, "lines": []}
 
 
