@@ -209,7 +209,7 @@ class Submission:
     def lent(self, graded: str) -> list[str]:
         """Les fonctions du contrat dont le juge accepterait le relais pendant un appel de
         ``graded`` : le processus de travail peut calculer lui-même celles qu'il sait
-        (``Worker.lend``), comme la référence."""
+        (``worker.LENDERS``), comme la référence."""
         return [name for name in PARAMETERS if not relay.refuses(self.reference, name, graded)]
 
     def exchange(self, request: dict, graded: str, seconds: float, lines: list[str]):

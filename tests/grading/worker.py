@@ -393,6 +393,35 @@ def describe_exception(error: BaseException, root: str) -> dict:
     return {"type": type(error).__name__, "message": message, "line": line, "function": function}
 
 
+# Les réponses de la référence calculées ici, sans relais (``Worker.make_stub``) : de
+# simples lectures qu'une inondation appelle des milliers de fois (le balayage du sujet,
+# avec is_move_ok pour chaque voisine : plus de 150 000 fois sur 50×20). Seulement quand
+# le juge en accepterait le relais (``Worker.lent``, envoyé avec chaque requête) : jamais
+# pendant la notation de la fonction elle-même, ni de celles qu'elle appelle. None : une
+# grille ou des coordonnées hors des formes du contrat, que le relais porte au juge.
+
+
+def lend_is_coord_ok(x, y, width, height) -> bool:
+    return 0 <= x < width and 0 <= y < height
+
+
+def lend_is_move_ok(opened, x, y) -> bool | None:
+    if type(opened) is not list or not opened or type(opened[0]) is not list:
+        return None
+    if type(x) is not int or type(y) is not int:
+        return None
+    height, width = len(opened), len(opened[0])
+    if not (0 <= x < width and 0 <= y < height):
+        return False
+    row = opened[y]
+    if type(row) is not list or len(row) != width or type(row[x]) is not bool:
+        return None
+    return not row[x]
+
+
+LENDERS = {"is_coord_ok": lend_is_coord_ok, "is_move_ok": lend_is_move_ok}
+
+
 class Worker:
     def __init__(self, channel_in, channel_out, config: dict):
         self.channel_in = channel_in
@@ -405,7 +434,7 @@ class Worker:
         self.functions: dict[str, object] = {}
         self.output: CappedText | None = None
         self.graded: str | None = None
-        # Les fonctions dont le juge accepte le relais pendant l'appel en cours (lend).
+        # Les fonctions dont le juge accepte le relais pendant l'appel en cours (LENDERS).
         self.lent: frozenset[str] = frozenset()
         # Les fonctions notées qui ont re-semé le générateur global de random pendant un de
         # leurs appels (watch_reseeding) : une fois vu, c'est dit à chaque appel suivant.
@@ -504,50 +533,25 @@ class Worker:
     # -- relais vers la référence ---------------------------------------------
     def make_stub(self, name: str):
         worker = self
-        params = ", ".join(self.contract[name])
+        params = self.contract[name]
+        arity = len(params)
+        lender = LENDERS.get(name)
 
         def stub(*args, **kwargs):
-            bound = worker.bind(name, args, kwargs)
-            if bound is None:
-                raise TypeError(f"{name}() attend les paramètres ({params})")
-            answer = worker.lend(name, bound)
-            if answer is not None:
-                return answer
-            return worker.relay(name, bound)
+            if kwargs or len(args) != arity:
+                bound = worker.bind(name, args, kwargs)
+                if bound is None:
+                    raise TypeError(f"{name}() attend les paramètres ({', '.join(params)})")
+                args = tuple(bound)
+            if lender is not None and name in worker.lent:
+                answer = lender(*args)
+                if answer is not None:
+                    return answer
+            return worker.relay(name, args)
 
         stub.__name__ = stub.__qualname__ = name
         stub.__doc__ = "Fonction de référence, prêtée pendant la notation d'une autre fonction."
         return stub
-
-    def lend(self, name: str, args: list):
-        """La réponse de la référence à ``name(*args)``, calculée ici sans relais, ou None
-        (le relais part alors, et le juge décide).
-
-        Seulement pour de simples lectures qu'une inondation appelle des milliers de fois
-        (le balayage du sujet, avec is_move_ok pour chaque voisine : plus de 150 000 fois
-        sur 50×20), et seulement quand le juge en accepterait le relais (``self.lent``,
-        envoyé avec chaque requête) : jamais pendant la notation de la fonction elle-même,
-        ni de celles qu'elle appelle. Une grille ou des coordonnées hors des formes du
-        contrat vont au juge."""
-        if name not in self.lent:
-            return None
-        if name == "is_coord_ok":
-            x, y, width, height = args
-            return 0 <= x < width and 0 <= y < height
-        if name != "is_move_ok":
-            return None
-        opened, x, y = args
-        if type(opened) is not list or not opened or type(opened[0]) is not list:
-            return None
-        if type(x) is not int or type(y) is not int:
-            return None
-        height, width = len(opened), len(opened[0])
-        if not (0 <= x < width and 0 <= y < height):
-            return False
-        row = opened[y]
-        if type(row) is not list or len(row) != width or type(row[x]) is not bool:
-            return None
-        return not row[x]
 
     def bind(self, name: str, args: tuple, kwargs: dict) -> list | None:
         """Les arguments d'un appel de ``name``, dans l'ordre des paramètres du contrat
@@ -560,9 +564,9 @@ class Worker:
             return None
         return [*args, *(kwargs[param] for param in rest)]
 
-    def relay(self, name: str, args: list):
-        """``name(*args)`` exécutée par la référence, chez le juge (``args`` : rangés par
-        ``bind``)."""
+    def relay(self, name: str, args: tuple):
+        """``name(*args)`` exécutée par la référence, chez le juge (``args`` : dans l'ordre
+        des paramètres du contrat, ``bind``)."""
         if name == "nb_adjacent_mines" and self.graded != name:
             count = self.encoder.known_count(*args)
             if count is not None:
@@ -726,7 +730,7 @@ class Worker:
         while True:
             request = self.receive()
             self.request_number = request.get("n", 0)
-            # Ce que le juge permet de calculer sans relais pendant cette requête (lend) :
+            # Ce que le juge permet de calculer sans relais pendant cette requête (LENDERS) :
             # rien, sans les fonctions de référence prêtées.
             lent = request.get("lent") if request.get("stubs") else None
             self.lent = frozenset(lent) if type(lent) is list else frozenset()

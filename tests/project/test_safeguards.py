@@ -223,21 +223,28 @@ def test_the_worker_sees_every_change_of_a_grid_argument():
 def test_the_worker_lends_is_move_ok_as_the_reference_answers_it():
     """is_move_ok, que le processus de travail calcule lui-même (une inondation peut
     l'appeler 150 000 fois) : la réponse de la référence sur chaque case d'une grille et
-    autour ; None (le relais part, le juge décide) dès que la grille ou les coordonnées
-    sortent des formes du contrat, et pour toute fonction dont le juge n'accepterait pas
-    le relais (pendant la notation de is_move_ok, de is_coord_ok qu'elle appelle…)."""
+    autour ; le relais part (le juge décide) dès que la grille ou les coordonnées sortent
+    des formes du contrat, et pour toute fonction dont le juge n'accepterait pas le relais
+    (pendant la notation de is_move_ok, de is_coord_ok qu'elle appelle…)."""
     worker = object.__new__(Worker)
     worker.contract = {name: list(params) for name, params in PARAMETERS.items()}
     worker.lent = frozenset({"is_move_ok", "is_coord_ok"})
+    relayed = []
+    worker.relay = lambda name, args: relayed.append((name, list(args))) or "relais"
+    is_move_ok, is_coord_ok = worker.make_stub("is_move_ok"), worker.make_stub("is_coord_ok")
     opened = [[(x * 7 + y * 3) % 4 == 0 for x in range(5)] for y in range(3)]
     for y in range(-2, 5):
         for x in range(-2, 8):
-            assert worker.lend("is_move_ok", [opened, x, y]) is tp.is_move_ok(opened, x, y)
-    assert worker.lend("is_move_ok", [opened, 10**100, 0]) is False
-    assert worker.lend("is_coord_ok", [2, 1, 3, 2]) is tp.is_coord_ok(2, 1, 3, 2)
+            assert is_move_ok(opened, x, y) is tp.is_move_ok(opened, x, y)
+            assert is_coord_ok(x, y, 5, 3) is tp.is_coord_ok(x, y, 5, 3)
+    assert is_move_ok(opened, 10**100, 0) is False
+    # Par leur nom, les arguments sont rangés dans l'ordre des paramètres.
+    assert is_move_ok(opened, y=0, x=1) is tp.is_move_ok(opened, 1, 0)
+    assert is_coord_ok(height=2, width=3, y=1, x=2) is tp.is_coord_ok(2, 1, 3, 2)
+    assert not relayed
     ragged = [list(row) for row in opened]
     ragged[1].pop()
-    for bad in (
+    bad = [
         ([], 0, 0),
         ([(False, False)], 0, 0),
         (opened, True, 0),
@@ -245,18 +252,29 @@ def test_the_worker_lends_is_move_ok_as_the_reference_answers_it():
         (ragged, 1, 1),
         ([[False, 1]], 1, 0),
         ([[False], (False,)], 0, 1),
+    ]
+    for args in bad:
+        assert is_move_ok(*args) == "relais", args
+    assert relayed == [("is_move_ok", list(args)) for args in bad]
+    # D'autres arguments que ceux du contrat : une TypeError, comme une vraie fonction.
+    for args, kwargs in (
+        ((opened, 1), {}),
+        ((opened, 1), {"x": 1, "y": 0}),
+        ((opened,), {"x": 1, "z": 0}),
     ):
-        assert worker.lend("is_move_ok", list(bad)) is None, bad
-    # Les arguments nommés sont rangés dans l'ordre des paramètres ; d'autres, non.
-    assert worker.bind("is_move_ok", (opened,), {"y": 0, "x": 1}) == [opened, 1, 0]
-    assert worker.bind("is_move_ok", (opened, 1), {}) is None
-    assert worker.bind("is_move_ok", (opened, 1), {"x": 1, "y": 0}) is None
-    assert worker.bind("is_move_ok", (opened,), {"x": 1, "z": 0}) is None
-    assert worker.lend("nb_adjacent_mines", [[[False]], 0, 0]) is None
+        with pytest.raises(TypeError):
+            is_move_ok(*args, **kwargs)
+    relayed.clear()
     worker.lent = frozenset({"is_coord_ok"})
-    assert worker.lend("is_move_ok", [opened, 1, 0]) is None
+    assert is_move_ok(opened, 1, 0) == "relais"
     worker.lent = frozenset()
-    assert worker.lend("is_coord_ok", [0, 0, 1, 1]) is None
+    assert is_coord_ok(0, 0, 1, 1) == "relais"
+    assert worker.make_stub("nb_adjacent_mines")([[False]], 0, 0) == "relais"
+    assert relayed == [
+        ("is_move_ok", [opened, 1, 0]),
+        ("is_coord_ok", [0, 0, 1, 1]),
+        ("nb_adjacent_mines", [[[False]], 0, 0]),
+    ]
 
 
 def test_the_worker_sees_every_way_of_reseeding_random():
