@@ -11,11 +11,11 @@ secret (cas publics et balayages) :
   jusqu'à une dizaine : une ligne valide de plus de vingt caractères) et après, des
   coordonnées à deux chiffres, x puis y, renvoyée comme un tuple ;
 - ask_move, chaque sorte de ligne refusée (``publics.malformed_lines``) : vide, blanche,
-  des mots (« q » pour quitter, une colonne en lettre), un nombre (deux chiffres collés
-  compris), trois nombres, d'autres séparateurs que des blancs, des décimaux, l'infini
-  et « nan », des chiffres hors ASCII, des négatifs, hors du plateau, puis une case déjà
-  ouverte : un message (pas en anglais, et pas seulement la question
-  reposée, même posée en deux temps : une ligne puis l'invite « > ») après chacune,
+  des mots (« q » pour quitter, une colonne en lettre, deux nombres parmi des mots), un
+  nombre (deux chiffres collés compris), trois nombres, d'autres séparateurs que des
+  blancs, des décimaux, l'infini et « nan », des chiffres hors ASCII, des négatifs, hors
+  du plateau, puis une case déjà ouverte : un message (pas en anglais, et pas seulement
+  la question reposée, même posée en deux temps : une ligne puis l'invite « > ») après chacune,
   sans exception, et la question reposée (``publics.every_malformed_line``, dans les
   deux tests de lignes refusées), autant de fois qu'il le faut (plus de cent lignes
   refusées de suite) ; une ligne d'un seul nombre suivie d'un coup valide ;

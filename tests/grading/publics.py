@@ -189,6 +189,9 @@ def malformed_lines(width: int, height: int) -> list[str]:
         "a b",
         "q",
         "b 0",
+        # deux nombres parmi des mots (une lecture qui ne garde que les nombres les accepte)
+        "case 1 0",
+        "1 0 ok",
         # un seul nombre, dont deux chiffres collés (lus (3, 2) par une faute)
         "1",
         "32",
