@@ -11,7 +11,8 @@ secret (cas publics ; les graines de l'uniformité viennent du secret quand il y
   de travail, même quand un autre test a fait le premier ; même graine, même tirage ;
   graines différentes, tirages différents), même sur une grille reçue qui a déjà
   nb_mines mines ;
-- initialise_mines, l'uniformité : de petits plateaux (une colonne, 3×2, 5×4), un petit
+- initialise_mines, l'uniformité : de petits plateaux (une colonne, 3×2, 5×4 sur une
+  grille reçue qui a déjà des mines, moins que nb_mines), un petit
   plateau dense (4×2, 6 mines), un grand plateau (49×19, 95 mines) et le plus grand
   presque plein (50×20, 950 mines), jugés case par case, ligne par ligne, colonne par
   colonne et, sur les petits plateaux, ensemble par ensemble (``grading/stats.py``) ;
@@ -72,43 +73,46 @@ def test_initialise_mines_uses_random(sub, case):
 @pytest.mark.question("initialise_mines")
 @pytest.mark.public
 @pytest.mark.parametrize(
-    "width, height, nb_mines, draws",
+    "width, height, nb_mines, draws, received",
     [
-        (3, 2, 2, 3000),
-        (1, 5, 2, 1000),
-        (5, 4, 6, 1000),
+        (3, 2, 2, 3000, 0),
+        (1, 5, 2, 1000, 0),
+        # La grille reçue a déjà trois mines, aux trois premières cases : une fonction qui
+        # les garde et n'en tire que trois de plus les mine à chaque tirage.
+        (5, 4, 6, 1000, 3),
         # Dense (6 cases minées sur 8) : un tirage peut changer de méthode au-delà de la
         # moitié des cases. 7 000 tirages : le mélange naïf (chaque case échangée avec
         # une case tirée parmi toutes) s'y voit, ensemble par ensemble, avec une
         # probabilité supérieure à 1 - 1e-9 (loi du khi-deux décentrée), quel que soit le
         # secret ; avec 2 000, une fois sur quatre.
-        (4, 2, 6, 7000),
+        (4, 2, 6, 7000, 0),
         # Large et haut, 931 cases : un nombre tiré entre 0 et 999 puis réduit modulo
         # le nombre de cases favorise ici les 69 premières ; une colonne tirée entre 0 et
         # 49 (la plus grande largeur) puis réduite modulo 49 favorise la première colonne,
         # une ligne tirée entre 0 et 19 réduite modulo 19 la première ligne ; une colonne
         # ou une ligne oubliée au-delà d'une certaine taille s'y voit aussi.
-        (49, 19, 95, 100),
+        (49, 19, 95, 100, 0),
         # Le plus grand plateau, presque plein : les dernières mines tombent sur des cases
         # déjà minées et un tirage qui se rabat sur « la première case libre » se voit.
-        (50, 20, 950, 40),
+        (50, 20, 950, 40, 0),
     ],
     ids=[
         "plateau 3x2, 2 mines",
         "plateau 1x5, 2 mines",
-        "plateau 5x4, 6 mines",
+        "plateau 5x4, 6 mines, 3 avant l'appel",
         "plateau 4x2, 6 mines",
         "plateau 49x19, 95 mines",
         "plateau 50x20, 950 mines",
     ],
 )
-def test_initialise_mines_uniform(sub, width, height, nb_mines, draws):
+def test_initialise_mines_uniform(sub, width, height, nb_mines, draws, received):
     """initialise_mines choisit chaque ensemble de cases avec la même probabilité"""
     case = {
         "width": width,
         "height": height,
         "nb_mines": nb_mines,
         "draws": draws,
+        "received": received,
         # Sans secret, les graines publiques du kit ; avec, celles de la classe.
         "first_seed": secret.seed(f"uniformité {width}x{height}", 1000 * width + height),
     }

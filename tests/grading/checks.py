@@ -451,16 +451,21 @@ SERIES_SECONDS = 30
 
 
 def initialise_mines_uniform(sub, case: dict, expected=None):
-    """Chaque ensemble de nb_mines cases a la même probabilité (test du khi-deux)."""
-    width, height, nb_mines, draws = (
+    """Chaque ensemble de nb_mines cases a la même probabilité (test du khi-deux), quelle
+    que soit la grille reçue (``case["received"]`` mines déjà posées, aux premières cases)."""
+    width, height, nb_mines, draws, received = (
         case["width"],
         case["height"],
         case["nb_mines"],
         case["draws"],
+        case.get("received", 0),
     )
     cells = width * height
-    example = f"  Exemple : {draws} tirages sur un plateau {width}×{height}, nb_mines = {nb_mines}."
-    grid = [[False] * width for _ in range(height)]
+    example = f"  Exemple : {draws} tirages sur un plateau {width}×{height}, nb_mines = {nb_mines}"
+    example += (
+        f", grille reçue avec déjà {received} mine(s) aux premières cases." if received else "."
+    )
+    grid = [[y * width + x < received for x in range(width)] for y in range(height)]
     pending = list(range(case["first_seed"], case["first_seed"] + draws))
     placements = []
     # Le premier tirage seul, avec la limite d'un appel : une fonction qui ne se termine
