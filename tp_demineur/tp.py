@@ -207,8 +207,9 @@ def is_move_ok(opened: list[list[bool]], x: int, y: int) -> bool:
 def ask_move(opened: list[list[bool]]) -> tuple[int, int]:
     """Demande un coup au joueur jusqu'à ce qu'il soit permis ; renvoie (x, y).
 
-    Chaque ligne lue avec ``input()`` doit contenir deux entiers, x puis y,
-    séparés par des espaces. Pour toute autre ligne (vide, des mots, un ou
+    Chaque ligne lue avec ``input()`` doit être faite de deux entiers et de
+    rien d'autre, x puis y, séparés par des blancs (espaces ou tabulations).
+    Pour toute autre ligne (vide, des mots, même à côté de deux nombres, un ou
     trois nombres, une case hors du plateau ou déjà ouverte), un message en
     français explique l'erreur et la question est reposée. Si l'entrée se
     termine, l'exception ``EOFError`` de ``input()`` remonte à l'appelant.
