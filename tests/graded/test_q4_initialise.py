@@ -11,8 +11,8 @@ secret (cas publics ; les graines de l'uniformité viennent du secret quand il y
   de travail, même quand un autre test a fait le premier ; même graine, même tirage ;
   graines différentes, tirages différents), même sur une grille reçue qui a déjà
   nb_mines mines ;
-- initialise_mines, l'uniformité : de petits plateaux (une colonne, 3×2, 5×4 sur une
-  grille reçue qui a déjà des mines, moins que nb_mines), un petit
+- initialise_mines, l'uniformité : de petits plateaux (une colonne à une seule case
+  libre, 3×2, 5×4 sur une grille reçue qui a déjà des mines, moins que nb_mines), un petit
   plateau dense (4×2, 6 mines), un grand plateau (49×19, 95 mines) et le plus grand
   presque plein (50×20, 950 mines), jugés case par case, ligne par ligne, colonne par
   colonne et, sur les petits plateaux, ensemble par ensemble (``grading/stats.py``) ;
@@ -76,7 +76,9 @@ def test_initialise_mines_uses_random(sub, case):
     "width, height, nb_mines, draws, received",
     [
         (3, 2, 2, 3000, 0),
-        (1, 5, 2, 1000, 0),
+        # Une colonne, une seule case libre : chacune doit pouvoir la rester (une fonction
+        # qui tire la case libre parmi les nb_mines premières mine toujours la dernière).
+        (1, 5, 4, 1000, 0),
         # La grille reçue a déjà trois mines, aux trois premières cases : une fonction qui
         # les garde et n'en tire que trois de plus les mine à chaque tirage.
         (5, 4, 6, 1000, 3),
@@ -98,7 +100,7 @@ def test_initialise_mines_uses_random(sub, case):
     ],
     ids=[
         "plateau 3x2, 2 mines",
-        "plateau 1x5, 2 mines",
+        "plateau 1x5, 4 mines",
         "plateau 5x4, 6 mines, 3 avant l'appel",
         "plateau 4x2, 6 mines",
         "plateau 49x19, 95 mines",
