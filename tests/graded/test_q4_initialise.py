@@ -65,60 +65,55 @@ def test_initialise_mines_uses_random(sub, case):
     checks.initialise_mines_uses_random(sub, case)
 
 
-# Les six plateaux pèsent ensemble 6, les trois autres tests 4 : l'uniformité vaut les
-# trois cinquièmes de la question, et chaque test un nombre rond de centièmes de point.
-# Chaque plateau fait au plus stats.COMPARISONS comparaisons, chacune au seuil
-# stats.ALPHA : une fonction correcte échoue à l'un des six avec une probabilité
-# inférieure à 6 × 5 × 1e-10 = 3e-9.
-@pytest.mark.question("initialise_mines")
+# Les plateaux de l'uniformité : (largeur, hauteur, nb_mines, tirages, mines déjà dans la
+# grille reçue, aux premières cases). Chaque plateau fait au plus stats.COMPARISONS
+# comparaisons, chacune au seuil stats.ALPHA : une fonction correcte échoue à l'un des six
+# avec une probabilité inférieure à 6 × 5 × 1e-10 = 3e-9.
+UNIFORMITY_BOARDS = [
+    (3, 2, 2, 3000, 0),
+    # Une colonne, une seule case libre : chacune doit pouvoir la rester (une fonction qui
+    # tire la case libre parmi les nb_mines premières mine toujours la dernière).
+    (1, 5, 4, 1000, 0),
+    # La grille reçue a déjà trois mines, aux trois premières cases : une fonction qui les
+    # garde et n'en tire que trois de plus les mine à chaque tirage.
+    (5, 4, 6, 1000, 3),
+    # Dense (6 cases minées sur 8) : un tirage peut changer de méthode au-delà de la moitié
+    # des cases. 7 000 tirages : le mélange naïf (chaque case échangée avec une case tirée
+    # parmi toutes) s'y voit, ensemble par ensemble, avec une probabilité supérieure à
+    # 1 - 1e-9 (loi du khi-deux décentrée), quel que soit le secret ; avec 2 000, une fois
+    # sur quatre.
+    (4, 2, 6, 7000, 0),
+    # Large et haut, 931 cases : un nombre tiré entre 0 et 999 puis réduit modulo le nombre
+    # de cases favorise ici les 69 premières ; une colonne tirée entre 0 et 49 (la plus
+    # grande largeur) puis réduite modulo 49 favorise la première colonne, une ligne tirée
+    # entre 0 et 19 réduite modulo 19 la première ligne ; une colonne ou une ligne oubliée
+    # au-delà d'une certaine taille s'y voit aussi.
+    (49, 19, 95, 100, 0),
+    # Le plus grand plateau, presque plein : les dernières mines tombent sur des cases déjà
+    # minées et un tirage qui se rabat sur « la première case libre » se voit.
+    (50, 20, 950, 40, 0),
+]
+
+
+# Un seul test pour les six plateaux, qui vaut les trois cinquièmes de la question (les
+# trois autres tests pèsent ensemble 4) : un biais coûte la même chose qu'un plateau le
+# voie ou plusieurs. Un biais qu'un plateau voit à coup sûr et un autre selon ses graines
+# (celles du secret de la classe) coûterait sinon plus ou moins d'une classe à l'autre.
+@pytest.mark.question("initialise_mines", poids=6)
 @pytest.mark.public
-@pytest.mark.parametrize(
-    "width, height, nb_mines, draws, received",
-    [
-        (3, 2, 2, 3000, 0),
-        # Une colonne, une seule case libre : chacune doit pouvoir la rester (une fonction
-        # qui tire la case libre parmi les nb_mines premières mine toujours la dernière).
-        (1, 5, 4, 1000, 0),
-        # La grille reçue a déjà trois mines, aux trois premières cases : une fonction qui
-        # les garde et n'en tire que trois de plus les mine à chaque tirage.
-        (5, 4, 6, 1000, 3),
-        # Dense (6 cases minées sur 8) : un tirage peut changer de méthode au-delà de la
-        # moitié des cases. 7 000 tirages : le mélange naïf (chaque case échangée avec
-        # une case tirée parmi toutes) s'y voit, ensemble par ensemble, avec une
-        # probabilité supérieure à 1 - 1e-9 (loi du khi-deux décentrée), quel que soit le
-        # secret ; avec 2 000, une fois sur quatre.
-        (4, 2, 6, 7000, 0),
-        # Large et haut, 931 cases : un nombre tiré entre 0 et 999 puis réduit modulo
-        # le nombre de cases favorise ici les 69 premières ; une colonne tirée entre 0 et
-        # 49 (la plus grande largeur) puis réduite modulo 49 favorise la première colonne,
-        # une ligne tirée entre 0 et 19 réduite modulo 19 la première ligne ; une colonne
-        # ou une ligne oubliée au-delà d'une certaine taille s'y voit aussi.
-        (49, 19, 95, 100, 0),
-        # Le plus grand plateau, presque plein : les dernières mines tombent sur des cases
-        # déjà minées et un tirage qui se rabat sur « la première case libre » se voit.
-        (50, 20, 950, 40, 0),
-    ],
-    ids=[
-        "plateau 3x2, 2 mines",
-        "plateau 1x5, 4 mines",
-        "plateau 5x4, 6 mines, 3 avant l'appel",
-        "plateau 4x2, 6 mines",
-        "plateau 49x19, 95 mines",
-        "plateau 50x20, 950 mines",
-    ],
-)
-def test_initialise_mines_uniform(sub, width, height, nb_mines, draws, received):
+def test_initialise_mines_uniform(sub):
     """initialise_mines choisit chaque ensemble de cases avec la même probabilité"""
-    case = {
-        "width": width,
-        "height": height,
-        "nb_mines": nb_mines,
-        "draws": draws,
-        "received": received,
-        # Sans secret, les graines publiques du kit ; avec, celles de la classe.
-        "first_seed": secret.seed(f"uniformité {width}x{height}", 1000 * width + height),
-    }
-    checks.initialise_mines_uniform(sub, case)
+    for width, height, nb_mines, draws, received in UNIFORMITY_BOARDS:
+        case = {
+            "width": width,
+            "height": height,
+            "nb_mines": nb_mines,
+            "draws": draws,
+            "received": received,
+            # Sans secret, les graines publiques du kit ; avec, celles de la classe.
+            "first_seed": secret.seed(f"uniformité {width}x{height}", 1000 * width + height),
+        }
+        checks.initialise_mines_uniform(sub, case)
 
 
 @pytest.mark.question("initialise_open")
