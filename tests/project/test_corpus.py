@@ -10,7 +10,8 @@ kit, les erreurs reconnues, les fichiers complets) forment une classe, notée d'
 par tests/tools/grade_class.py, comme le ferait un enseignant ; on vérifie aussi
 notes.csv, les retours et la synthèse. Chaque rendu d'étudiant (ni attaque, ni paquet)
 est noté dans trois tirages (le secret de la classe, les cas publics, un second secret),
-sur les fonctions qu'il écrit ou doit perdre : son verdict doit être juste dans chacun.
+sur les fonctions qu'il écrit ou doit perdre : son verdict doit être juste dans chacun,
+et ses points, fonction par fonction, les mêmes dans les trois.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import pytest
 
 import corpus_grading
 from corpus_grading import (
+    CLASS_DRAW,
     CLASS_ENTRIES,
     CORPUS,
     DRAWS,
@@ -142,6 +144,28 @@ def test_verdict_in_every_draw(graded_draws, entry, draw):
     assert lost == expected, (
         f"{entry.stem}, {draw} : perd {sorted(lost)}, attendu {sorted(expected)}\n{details}"
     )
+
+
+@pytest.mark.parametrize("entry", STUDENT_ENTRIES, ids=lambda entry: entry.stem)
+def test_same_points_in_every_draw(graded_class, graded_draws, entry):
+    """Le même rendu a les mêmes points dans chaque tirage, fonction par fonction : une
+    faute coûte autant dans toutes les classes, et pas seulement dans les mêmes fonctions
+    (un biais vu à coup sûr par un test et, selon les cas tirés, par un autre coûterait
+    sinon plus ou moins d'une classe à l'autre)."""
+    graded = graded_functions(entry) or set(mark_scheme.FUNCTIONS)
+    points = {}
+    for draw in DRAWS:
+        if draw == CLASS_DRAW:
+            result = corpus_grading.verdict_with_class_secret(graded_class, graded_draws, entry)
+        else:
+            result = graded_draws[(entry.stem, draw)]
+        per_function = dict.fromkeys(sorted(graded), 0.0)
+        for test in result["tests"]:
+            if test["tags"][0] in graded:
+                per_function[test["tags"][0]] += test["score"]
+        points[draw] = {name: round(value, 6) for name, value in per_function.items()}
+    first = points[CLASS_DRAW]
+    assert all(other == first for other in points.values()), points
 
 
 def test_each_graded_test_is_named_after_its_function():
