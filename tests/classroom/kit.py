@@ -358,8 +358,10 @@ class RecordingChecks:
         return record
 
 
-def run_public(item, kwargs: dict) -> dict:
-    """Le test noté, lancé sur un cas public : sa vérification, le cas, le résultat attendu."""
+def run_public(item, kwargs: dict) -> list[dict]:
+    """Le test noté, lancé sur un cas public : chaque vérification qu'il demande (une, ou
+    plusieurs quand le test en enchaîne, comme les six plateaux de l'uniformité), avec
+    son cas et son résultat attendu."""
     function = item.obj
     inner = getattr(getattr(function, "hypothesis", None), "inner_test", function)
     callspec = getattr(item, "callspec", None)
@@ -372,10 +374,10 @@ def run_public(item, kwargs: dict) -> dict:
         inner(sub=None, **params, **kwargs)
     finally:
         module.checks = saved
-    if len(recorder.calls) != 1:
+    if not recorder.calls:
         raise KitError(f"{item.nodeid} : une vérification checks.* attendue par cas public")
     # Un aller et retour en JSON : le kit lit exactement ce que le fichier contient.
-    return json.loads(json.dumps(recorder.calls[0], ensure_ascii=False))
+    return json.loads(json.dumps(recorder.calls, ensure_ascii=False))
 
 
 def public_cases(tests_dir: Path, questions: dict[str, str]) -> list[dict]:
@@ -413,7 +415,9 @@ def public_cases(tests_dir: Path, questions: dict[str, str]) -> list[dict]:
                 "source": item.nodeid.rsplit("/", 1)[-1],
                 "name": scoring.test_name(item),
                 "poids": scoring.test_weight(item),
-                "cases": [run_public(item, dict(marker.kwargs)) for marker in markers],
+                "cases": [
+                    check for marker in markers for check in run_public(item, dict(marker.kwargs))
+                ],
             }
         )
     if without:
