@@ -30,7 +30,7 @@ def test_name(item) -> str:
     """Le nom d'un test noté, en français, distinct de celui de tout autre test.
 
     C'est la première ligne de sa documentation (ou le ``nom`` de son marqueur) ; un
-    test paramétré y ajoute l'identifiant de ses paramètres : « … (plateau 3x2, 2 mines) ».
+    test paramétré y ajoute l'identifiant de ses paramètres : « … (plateau 3x2) ».
     """
     marker = item.get_closest_marker("question")
     if marker.kwargs.get("nom"):
