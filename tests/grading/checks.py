@@ -458,7 +458,7 @@ def initialise_mines_uniform(sub, case: dict, expected=None):
         case["height"],
         case["nb_mines"],
         case["draws"],
-        case.get("received", 0),
+        case["received"],
     )
     cells = width * height
     example = f"  Exemple : {draws} tirages sur un plateau {width}×{height}, nb_mines = {nb_mines}"
