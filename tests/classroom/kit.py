@@ -573,17 +573,29 @@ class Recorder:
     def around(self, grids: dict[str, list]) -> None:
         """Les fonctions sans entrée, sur chaque case (et un peu au-delà) des grilles vues."""
         for mines in grids["mines"]:
-            for y in range(len(mines)):
-                for x in range(len(mines[0])):
-                    self.play("nb_adjacent_mines", [mines, x, y], [], 0)
+            cells = [(x, y) for y in range(len(mines)) for x in range(len(mines[0]))]
+            self.note_leaf("nb_adjacent_mines", mines, cells)
         for opened in grids["opened"]:
-            for y in range(-1, len(opened) + 1):
-                for x in range(-1, len(opened[0]) + 1):
-                    self.play("is_move_ok", [opened, x, y], [], 0)
+            cells = [
+                (x, y) for y in range(-1, len(opened) + 1) for x in range(-1, len(opened[0]) + 1)
+            ]
+            self.note_leaf("is_move_ok", opened, cells)
         for mines in grids["mines"]:
             for opened in grids["opened"]:
                 if len(mines) == len(opened) and len(mines[0]) == len(opened[0]):
                     self.play("is_finished", [mines, opened], [], 0)
+
+    def note_leaf(self, name: str, grid: list, cells: list[tuple[int, int]]) -> None:
+        """``name(grid, x, y)`` sur chaque case ``(x, y)``, noté comme par ``play`` : ces
+        fonctions ne lisent ni n'affichent rien, ne tirent rien au hasard, ne changent pas
+        la grille et n'appellent aucune fonction notée (is_coord_ok seule, que le processus
+        de travail prête). La clé de la grille est calculée une fois, et non à chaque case
+        (des dizaines de milliers d'appels sur les grands plateaux)."""
+        function = getattr(sys.modules[self.reference.main.__module__], name)
+        grids_key = standins.call_key(name, [grid, 0, 0], [])[0]
+        for x, y in cells:
+            answer = standins.answer_of(name, [None] * 3, function(grid, x, y), "", 0, False)
+            self.note(name, (grids_key, standins.compact([x, y])), answer)
 
 
 def stand_in_table(entries: list[dict], reference: ModuleType) -> dict:
