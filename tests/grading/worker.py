@@ -405,6 +405,13 @@ def lend_is_coord_ok(x, y, width, height) -> bool:
     return 0 <= x < width and 0 <= y < height
 
 
+# Elle répond à tout appel (rien n'est relayé) : quand le juge la prête, elle prend
+# elle-même la place de is_coord_ok, sans remplaçant devant elle (``install_stubs``).
+# L'inondation du sujet l'appelle plus de 300 000 fois sur un grand plateau. Un appel
+# qui ne suit pas ses paramètres lève la TypeError de Python, sous le nom du contrat.
+lend_is_coord_ok.__name__ = lend_is_coord_ok.__qualname__ = "is_coord_ok"
+
+
 def lend_is_move_ok(opened, x, y) -> bool | None:
     if type(opened) is not list or not opened or type(opened[0]) is not list:
         return None
@@ -592,12 +599,15 @@ class Worker:
         return decode(reply.get("ret"))
 
     def install_stubs(self, graded: str) -> list:
+        stubs = dict(self.stubs)
+        if "is_coord_ok" in self.lent:
+            stubs["is_coord_ok"] = lend_is_coord_ok
         saved = []
         for space in self.submission_namespaces():
             for name in self.contract:
                 if name != graded:
                     saved.append((space, name, space.get(name, saved)))
-                    space[name] = self.stubs[name]
+                    space[name] = stubs[name]
         return saved
 
     @staticmethod
