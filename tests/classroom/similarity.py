@@ -30,9 +30,9 @@ import difflib
 import io
 import logging
 import os
-import shutil
-import tempfile
+import sys
 import threading
+import types
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -150,19 +150,29 @@ def kit_ranges(code: str, kit: str) -> list[tuple[int, int]]:
     return found
 
 
-def quiet_matplotlib() -> str:
-    """copydetect importe matplotlib, qui écrirait son cache de polices dans le dossier de
-    l'utilisateur : grade_class n'écrit rien hors du dossier des notes. Le cache va dans
-    un dossier temporaire (renvoyé, à effacer après la comparaison) et l'affichage est
-    coupé.
+# Les modules que copydetect importe pour ses graphiques (``copydetect.detector`` les
+# importe en tête), que grade_class ne trace jamais.
+PLOTTING = ("matplotlib", "matplotlib.pyplot")
 
-    L'environnement ne se change que dans le fil principal, avant que d'autres fils ne
-    lancent des processus : un ``setenv`` pendant le ``vfork`` d'un autre fil peut faire
-    échouer son ``execve`` (« Bad address »)."""
-    cache = tempfile.mkdtemp(prefix="noter-classe-matplotlib-")
-    os.environ.setdefault("MPLCONFIGDIR", cache)
-    os.environ.setdefault("MPLBACKEND", "Agg")
-    return cache
+
+def comparison_functions():
+    """``CodeFingerprint`` et ``compare_files`` de copydetect, sans matplotlib : le temps
+    de l'import, un module vide tient sa place. Importé, matplotlib coûtait 2 s de calcul
+    à chaque classe (la plupart pour son cache de polices, qu'il aurait de plus écrit dans
+    le dossier de l'utilisateur). ImportError sans copydetect."""
+    placeholders = {}
+    for name in PLOTTING:
+        if name not in sys.modules:
+            placeholders[name] = sys.modules[name] = types.ModuleType(name)
+    if "matplotlib" in placeholders and "matplotlib.pyplot" in placeholders:
+        placeholders["matplotlib"].pyplot = placeholders["matplotlib.pyplot"]
+    try:
+        from copydetect.detector import CodeFingerprint, compare_files
+    finally:
+        for name, module in placeholders.items():
+            if sys.modules.get(name) is module:
+                del sys.modules[name]
+    return CodeFingerprint, compare_files
 
 
 def similar_pairs(
@@ -176,7 +186,7 @@ def similar_pairs(
     copydetect ne découpe pas en lexèmes est noté dans ``failed`` (nom → raison) ;
     ``encodings`` : comment chaque code a été lu, s'il n'est pas en UTF-8 (nom → texte)."""
     try:
-        from copydetect.detector import CodeFingerprint, compare_files
+        CodeFingerprint, compare_files = comparison_functions()
     except ImportError:
         return None
     logging.getLogger().setLevel(logging.ERROR)  # copydetect parle d'un fichier vide
@@ -233,7 +243,6 @@ class Comparison:
         self.failed: dict[str, str] = {}
         self.encodings = {name: code.encoding for name, code in codes.items() if code.encoding}
         texts = {name: code.text for name, code in codes.items() if code.text is not None}
-        self.cache = quiet_matplotlib()  # ici, avant le fil, qui ne touche pas à l'environnement
         # Un fil « démon » : un Ctrl-C pendant la notation n'attend pas la comparaison.
         thread = threading.Thread(
             target=self.run, args=(texts, boilerplate), name="comparaison", daemon=True
@@ -246,7 +255,6 @@ class Comparison:
         except BaseException as error:  # relevée par among
             self.error = error
         finally:
-            shutil.rmtree(self.cache, ignore_errors=True)
             self.done.set()
 
     def among(self, names: set[str]) -> list[Pair] | None:

@@ -1144,23 +1144,24 @@ codes = {"alice": similarity.submission_code(Path(sys.argv[1]))}
 comparison = similarity.Comparison(codes, similarity.kit_skeleton())
 comparison.notes({"alice"})  # attend la fin du fil
 print(sorted(change for change in changes if change[0].startswith("MPL")))
-print(Path(os.environ["MPLCONFIGDIR"]).exists())
+print("matplotlib" in sys.modules, "copydetect.detector" in sys.modules)
 """
 
 
-def test_la_comparaison_ne_change_l_environnement_que_dans_le_fil_principal(tmp_path):
+def test_la_comparaison_ne_change_pas_l_environnement_et_laisse_matplotlib(tmp_path):
     """La comparaison tourne dans un fil pendant que d'autres fils lancent les notations :
     un ``setenv`` dans ce fil pendant le ``vfork`` d'un autre peut faire échouer
-    ``execve`` (« Bad address », une classe arrêtée au hasard). Chaque changement de
-    l'environnement qu'elle demande est donc fait dans le fil principal, avant son fil.
-    (numpy, que copydetect importe dans le fil, appelle lui-même ``putenv`` : le lanceur
-    ne lit donc jamais l'environnement de la bibliothèque C, test plus bas.)"""
+    ``execve`` (« Bad address », une classe arrêtée au hasard). Elle ne demande donc aucun
+    changement de l'environnement : matplotlib, que copydetect importe pour ses graphiques
+    (et qui demandait où écrire son cache de polices), n'est pas importé. (numpy, que
+    copydetect importe dans le fil, appelle lui-même ``putenv`` : le lanceur ne lit donc
+    jamais l'environnement de la bibliothèque C, test plus bas.)"""
     (tmp_path / "alice.py").write_text(REFERENCE, encoding="utf-8")
     run = in_own_process(WATCHES_THE_ENVIRONMENT, str(tmp_path / "alice.py"))
     assert run.returncode == 0, run.stderr
-    ours, cache_left = run.stdout.splitlines()
-    assert ours == "[('MPLBACKEND', True), ('MPLCONFIGDIR', True)]", run.stdout
-    assert cache_left == "False"  # le cache de matplotlib, effacé après usage
+    ours, imported = run.stdout.splitlines()
+    assert ours == "[]", run.stdout
+    assert imported == f"False {COPYDETECT}", run.stdout
 
 
 @pytest.mark.skipif(not COPYDETECT, reason="copydetect absent")
