@@ -64,7 +64,11 @@ WITHOUT_HYPOTHESIS = (
 
 
 def run(
-    args: list[str], cwd: Path, stdin: str = "", prefix: list[str] | None = None
+    args: list[str],
+    cwd: Path,
+    stdin: str = "",
+    prefix: list[str] | None = None,
+    env: dict[str, str] | None = None,
 ) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [*(prefix or []), sys.executable, *args],
@@ -73,7 +77,7 @@ def run(
         text=True,
         encoding="utf-8",
         cwd=cwd,
-        env=ENV,
+        env=env or ENV,
         timeout=TIMEOUT,
     )
 
@@ -417,6 +421,7 @@ def graded_json(
     out: Path,
     prefix: list[str] | None = None,
     functions: set[str] | None = None,
+    env: dict[str, str] | None = None,
 ) -> dict[str, dict]:
     """Les tests notés d'un rendu (results.json), par nom : fonction, points, statut ;
     ceux des seules ``functions`` si elles sont données (chaque test porte dans son nom
@@ -425,7 +430,7 @@ def graded_json(
     arguments += ["--results-json", str(out)]
     if functions is not None:
         arguments += ["-k", " or ".join(sorted(functions))]
-    done = run(arguments, cwd=cwd, prefix=prefix)
+    done = run(arguments, cwd=cwd, prefix=prefix, env=env)
     assert out.is_file(), done.stdout + done.stderr
     tests = json.loads(out.read_text(encoding="utf-8"))["tests"]
     return {test["name"]: test for test in tests}
@@ -823,10 +828,15 @@ def grade_corpus_in_kit(kit: Path, folder: Path) -> dict[str, dict[str, dict]]:
         submission.write_text(corpus_grading.build_submission(entry), encoding="utf-8")
         result = folder / f"{entry.stem}.json"
         functions = kit_graded_functions(entry)
-        return graded_json(kit, submission, result, corpus_grading.YIELDING, functions)
+        return graded_json(kit, submission, result, corpus_grading.YIELDING, functions, COMPILED)
 
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
         return dict(zip([e.stem for e in STUDENT_ENTRIES], pool.map(grade, STUDENT_ENTRIES)))
+
+
+# Le kit construit pour noter le corpus n'est lu par aucun autre test : Python y garde ses
+# fichiers .pyc, et chacune des 142 notations ne recompile plus le correcteur du kit.
+COMPILED = {key: value for key, value in ENV.items() if key != "PYTHONDONTWRITEBYTECODE"}
 
 
 def build_kit_and_grade_corpus(folder: Path) -> dict[str, dict[str, dict]]:
