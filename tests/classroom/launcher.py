@@ -51,6 +51,15 @@ def preload() -> None:
     sys.path.insert(0, str(TESTS / "graded"))  # comme pytest, qui y importe chaque module
     for path in sorted((TESTS / "graded").glob("test_*.py")):
         __import__(path.stem)
+    # Les constantes que hypothesis relève dans le code local (le correcteur, la
+    # référence), pour en faire des exemples : relevées ici une fois, au lieu de l'être
+    # à chaque notation (40 ms de calcul). Une notation relève elle-même celles des
+    # modules qu'elle importe de plus : l'ensemble est celui d'un nouveau processus.
+    # (Une fonction interne de hypothesis : absente, chaque notation les relève.)
+    with contextlib.suppress(ImportError, AttributeError):
+        from hypothesis.internal.conjecture.providers import _get_local_constants
+
+        _get_local_constants()
 
 
 def run_pytest(arguments: list[str], environment: dict[str, str], log: int, results: int):
