@@ -7,10 +7,12 @@ secret (cas publics) :
   mots, « q », des accolades, un pourcentage, un décimal, deux nombres, trois (les trois
   réponses sur une ligne), un exposant, l'infini et « nan », zéro, négative, trop grande,
   immense), à chacune des trois questions : un message,
-  puis la question reposée (``publics.every_malformed_answer``) ; les trois réponses
-  sur la première ligne ; une réponse longue ;
+  puis la question reposée (``publics.every_malformed_answer``) ; une réponse refusée
+  après une autre, de chaque sorte, dont une réponse qui n'est pas un entier juste après
+  une réponse hors des bornes (``publics.refused_then``) ; les trois réponses sur la
+  première ligne ; une réponse longue ;
 - les plus grandes réponses permises : 50 colonnes, 20 lignes, 1 000 mines, et un
-  plateau tout miné ;
+  plateau tout miné, après chaque sorte de réponse refusée ;
 - les grilles : hauteur lignes de largeur cases, aucune ligne partagée, initialisées
   dans l'ordre du contrat, puis la partie jouée avec ces grilles-là.
 """
@@ -62,6 +64,10 @@ def test_main(sub, case):
 @given(case=strategies.largest_main_cases())
 # Des réponses refusées d'abord : 51, une réponse qui n'est pas un entier, 21, 1 001 mines.
 @public_example(case={"lines": ["51", "50", "abc", "21", "20", "1001", "1000", "0 0"], "seed": 3})
+# Chaque sorte de réponse refusée, de suite, à chacune des trois questions, comme peuvent en
+# tirer les exemples de ce test (une réponse refusée après une autre) ; le plateau, tout
+# miné, est perdu au premier coup.
+@public_example(case=publics.every_malformed_answer(50, 20, 1000))
 def test_main_largest_board(sub, case):
     """main accepte le plus grand plateau, 50×20, et ses 1 000 mines"""
     checks.main_asks_and_plays(sub, case, expected.main(case))

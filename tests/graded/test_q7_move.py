@@ -9,7 +9,8 @@ secret (cas publics et balayages) :
   par ``test_is_move_ok`` ;
 - ask_move, une ligne valide : des blancs avant, entre (espaces, tabulations, plusieurs,
   jusqu'à une dizaine : une ligne valide de plus de vingt caractères) et après, des
-  coordonnées à deux chiffres, x puis y, renvoyée comme un tuple ;
+  coordonnées à deux chiffres, x puis y, renvoyée comme un tuple ; un y au-delà de la
+  largeur sur un plateau plus haut que large (chaque coordonnée bornée par sa dimension) ;
 - ask_move, chaque sorte de ligne refusée (``publics.malformed_lines``) : vide, blanche,
   des mots (« q » pour quitter, une colonne en lettre, deux nombres parmi des mots), un
   nombre (deux chiffres collés compris), trois nombres, d'autres séparateurs que des
@@ -83,6 +84,9 @@ def test_is_move_ok_every_cell(sub, case):
 @public_example(case={"opened": publics.MOVE_BOARD, "lines": ["11 10"]})
 # Une colonne au-delà de la 20e, sur un plateau large.
 @public_example(case={"opened": publics.grid(False, 50, 3), "lines": ["49 2"]})
+# Une ligne au-delà de la largeur, sur un plateau plus haut que large : y est borné par la
+# hauteur (sur un plateau large, l'inverse est une ligne refusée, test_ask_move_bad_lines).
+@public_example(case={"opened": publics.grid(False, 2, 5), "lines": ["1 4"]})
 # De longues suites de blancs : une ligne valide de 26 caractères.
 @public_example(case={"opened": [[False, False]], "lines": ["       1          0       "]})
 def test_ask_move_valid_line(sub, case):

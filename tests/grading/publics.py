@@ -281,13 +281,22 @@ def malformed_answers(high: int) -> list[str]:
     ]
 
 
+def refused_then(high: int, valid: int) -> list[str]:
+    """Les réponses d'une question de main qui attend un entier de 1 à ``high`` : chaque
+    sorte de réponse refusée, de suite, puis encore une qui n'est pas un entier, juste
+    après une réponse hors des bornes (``malformed_answers`` finit par elles : une lecture
+    qui ne protège par ``try`` que la première réponse plante là), puis ``valid``."""
+    return [*malformed_answers(high), "abc", str(valid)]
+
+
 def every_malformed_answer(width: int = 4, height: int = 2, nb_mines: int = 3) -> dict:
-    """Un cas de main : chaque sorte de réponse refusée à chacune des trois questions, puis
-    un plateau ``width``×``height`` et ses ``nb_mines`` mines, joué case après case.
+    """Un cas de main : chaque sorte de réponse refusée à chacune des trois questions
+    (``refused_then``), puis un plateau ``width``×``height`` et ses ``nb_mines`` mines,
+    joué case après case.
 
     (Les remplaçants du kit reconnaissent un appel à ses arguments : deux cas publics de
     main ne demandent jamais le même plateau avec le même nombre de mines.)"""
-    lines = [*malformed_answers(50), str(width), *malformed_answers(20), str(height)]
-    lines += [*malformed_answers(width * height), str(nb_mines)]
+    lines = [*refused_then(50, width), *refused_then(20, height)]
+    lines += refused_then(width * height, nb_mines)
     moves = [f"{x} {y}" for y in range(height) for x in range(width)]
     return {"lines": lines + moves, "seed": 4}
