@@ -4,8 +4,8 @@ Ce que le contrat distingue, et ce qui le vérifie à chaque notation, quel que 
 secret (cas publics ; les graines de l'uniformité viennent du secret quand il y en a un) :
 
 - initialise_mines, le nombre : une grille reçue propre, sale ou pleine, de 1 mine à
-  toutes les cases, jusqu'au plus grand plateau tout miné (50×20, 1 000 mines), les lignes
-  de la grille gardées ;
+  toutes les cases (un plateau moyen, 6×5, tout miné, dans le test du nombre), jusqu'au
+  plus grand plateau tout miné (50×20, 1 000 mines), les lignes de la grille gardées ;
 - initialise_mines, le hasard : le module random, jamais re-semé (random.seed et
   random.setstate, guettés à chaque appel de la fonction depuis le lancement du processus
   de travail, même quand un autre test a fait le premier ; même graine, même tirage ;
@@ -36,6 +36,9 @@ from grading.strategies import NO_SHRINK
 # Une seule mine sur un large plateau plein : chaque case, jusqu'à la 50e colonne, est
 # d'abord remise à False.
 @public_example(case={"grid": publics.grid(True, 50, 2), "nb_mines": 1, "seed": 4})
+# Toutes les cases d'un plateau moyen, comme en tirent les exemples de ce test : un tirage
+# qui recommence tout à chaque doublon ne finit pas (le contrat : « promptement »).
+@public_example(case={"grid": publics.grid(False, 6, 5), "nb_mines": 30, "seed": 5})
 def test_initialise_mines_places_exact_count(sub, case):
     """initialise_mines place exactement nb_mines mines, même sur une grille sale ou pleine"""
     checks.initialise_mines_count(sub, case)

@@ -9,7 +9,8 @@ secret (cas publics) :
 - plusieurs sources : chaque case vide déjà ouverte inonde sa région (``WALL``, et un
   grand plateau aux cases ouvertes éparses) ;
 - une inondation qui doit remonter vers le haut et la gauche (``CORNER``, le coin du
-  grand plateau vide), repartir vers la gauche sur une seule ligne (``LEFTWARD``), et
+  grand plateau vide), remonter une colonne, la dernière passe utile n'ouvrant que des
+  lignes du haut (``UPWARD``), repartir vers la gauche sur une seule ligne (``LEFTWARD``), et
   suivre un couloir en serpentin plus long que tout nombre de passes fixé d'avance
   (``publics.serpentine``) ;
 - une mine ouverte sans mine voisine et un chiffre ouverts : rien ne s'ouvre, rien ne se
@@ -64,6 +65,12 @@ REACH_ROW = {
 LEFTWARD = publics.board(publics.mines_from(["*......"]), publics.opened_at(7, 1, [(6, 0)]))
 
 
+# Une colonne vide : le 0 ouvert en bas, l'inondation remonte d'une ligne à chaque passe ;
+# à la dernière passe utile, seules des lignes du haut s'ouvrent (une boucle qui ne
+# regarde que la dernière ligne pour savoir si quelque chose a changé s'arrête avant).
+UPWARD = publics.board(publics.mines_from([".", ".", ".", "."]), publics.opened_at(1, 4, [(0, 3)]))
+
+
 # Une case vide au centre, entourée de 8 chiffres, eux-mêmes entourés de mines : les 8
 # voisines s'ouvrent, chacune par sa seule direction, et rien au-delà.
 RING = publics.board(
@@ -90,6 +97,7 @@ WALL = publics.board(
 @public_example(case=REACH)
 @public_example(case=REACH_ROW)
 @public_example(case=LEFTWARD)
+@public_example(case=UPWARD)
 # Le plateau du sujet : une mine (2, 3) sans voisine minée et un 3 (3, 2) ouverts ;
 # rien ne s'ouvre, rien ne se ferme.
 @public_example(case=publics.board(publics.SUJET_MINES, publics.opened_at(5, 4, [(3, 2), (2, 3)])))
