@@ -146,6 +146,19 @@ def grade_all(
     résultats dans l'ordre des rendus, les paires de rendus notés qui se ressemblent
     (comparées pendant la notation ; None sans copydetect), et les rendus notés qui n'ont
     pas été comparés, ou pas en entier (nom → remarque)."""
+    # Le lanceur pré-chargé fait ses imports pendant que les rendus sont préparés.
+    launcher = Launcher() if entries else None
+    try:
+        return grade_prepared(entries, workdir, out, jobs, launcher)
+    finally:
+        if launcher is not None:
+            launcher.close()
+
+
+def grade_prepared(
+    entries: list[Entry], workdir: Path, out: Path, jobs: int, launcher: Launcher | None
+) -> tuple[list[Outcome], list[similarity.Pair] | None, dict[str, str]]:
+    """``grade_all``, le lanceur déjà lancé."""
     paths = {entry.label: prepare(entry, workdir) for entry in entries}
     codes = {
         label: similarity.submission_code(path) for label, path in paths.items() if path is not None
@@ -171,27 +184,22 @@ def grade_all(
         if paths[entry.label] is None:
             show(entry, None)
     start = time.monotonic()
-    launcher = Launcher() if gradable else None
-    try:
-        with ThreadPoolExecutor(max_workers=jobs) as pool:
-            futures = {
-                pool.submit(grade_one, entry.label, paths[entry.label], out, launcher): entry
-                for entry in entries
-                if paths[entry.label] is not None
-            }
-            try:
-                for done, future in enumerate(as_completed(futures), start=1):
-                    remaining = gradable - done
-                    seconds = (time.monotonic() - start) / done * remaining
-                    left = f"   (reste environ {seconds:.0f} s)" if remaining else ""
-                    show(futures[future], in_bareme_order(future.result()), left)
-            except KeyboardInterrupt:  # Ctrl-C : les notations pas encore commencées sont annulées
-                for future in futures:
-                    future.cancel()
-                raise
-    finally:
-        if launcher is not None:
-            launcher.close()
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        futures = {
+            pool.submit(grade_one, entry.label, paths[entry.label], out, launcher): entry
+            for entry in entries
+            if paths[entry.label] is not None
+        }
+        try:
+            for done, future in enumerate(as_completed(futures), start=1):
+                remaining = gradable - done
+                seconds = (time.monotonic() - start) / done * remaining
+                left = f"   (reste environ {seconds:.0f} s)" if remaining else ""
+                show(futures[future], in_bareme_order(future.result()), left)
+        except KeyboardInterrupt:  # Ctrl-C : les notations pas encore commencées sont annulées
+            for future in futures:
+                future.cancel()
+            raise
     for label, outcome in outcomes.items():
         if outcome.graded:
             outcome.code = codes[label].text
