@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import csv
 import difflib
+import hashlib
 import io
 import logging
 import os
@@ -155,11 +156,23 @@ def kit_ranges(code: str, kit: str) -> list[tuple[int, int]]:
 PLOTTING = ("matplotlib", "matplotlib.pyplot")
 
 
+def stable_hash(text: str) -> int:
+    """Un entier de 64 bits tiré de ``text``, le même à chaque lancement (celui de
+    ``hash()`` change d'un processus à l'autre, avec ``PYTHONHASHSEED``)."""
+    digest = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).digest()
+    return int.from_bytes(digest, "little", signed=True)
+
+
 def comparison_functions():
     """``CodeFingerprint`` et ``compare_files`` de copydetect, sans matplotlib : le temps
     de l'import, un module vide tient sa place. Importé, matplotlib coûtait 2 s de calcul
     à chaque classe (la plupart pour son cache de polices, qu'il aurait de plus écrit dans
-    le dossier de l'utilisateur). ImportError sans copydetect."""
+    le dossier de l'utilisateur). ImportError sans copydetect.
+
+    copydetect empreinte chaque suite de lexèmes par ``hash()`` : les parts partagées
+    changeaient un peu d'un lancement à l'autre (0,955 ou 0,958 pour la même paire). Ses
+    empreintes sont faites par ``stable_hash`` : la même classe donne le même
+    ``similarite.csv``."""
     placeholders = {}
     for name in PLOTTING:
         if name not in sys.modules:
@@ -167,11 +180,13 @@ def comparison_functions():
     if "matplotlib" in placeholders and "matplotlib.pyplot" in placeholders:
         placeholders["matplotlib"].pyplot = placeholders["matplotlib.pyplot"]
     try:
+        from copydetect import utils
         from copydetect.detector import CodeFingerprint, compare_files
     finally:
         for name, module in placeholders.items():
             if sys.modules.get(name) is module:
                 del sys.modules[name]
+    utils.hash = stable_hash  # le seul hash() de copydetect, dans utils.hashed_kgrams
     return CodeFingerprint, compare_files
 
 

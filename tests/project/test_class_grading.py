@@ -1109,14 +1109,17 @@ def panes(page: str) -> list[tuple[str, str]]:
     return [(pane, re.sub(r"<details.*?</details>", "", pane, flags=re.S)) for pane in found]
 
 
-def in_own_process(code: str, *arguments: str) -> subprocess.CompletedProcess[str]:
+def in_own_process(
+    code: str, *arguments: str, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     """Exécute ``code`` dans un Python à part, ``tests/`` sur son chemin : un test qui
     change l'environnement du processus (ou ``os.putenv``) ne dérange pas les notations
-    que la session lance en arrière-plan, dans d'autres fils."""
+    que la session lance en arrière-plan, dans d'autres fils. ``env`` : des variables de
+    plus."""
     return subprocess.run(
         [sys.executable, "-c", code, *arguments],
         cwd=TESTS,
-        env={**os.environ, "PYTHONPATH": str(TESTS)},
+        env={**os.environ, "PYTHONPATH": str(TESTS), **(env or {})},
         capture_output=True,
         text=True,
         timeout=600,
@@ -1162,6 +1165,43 @@ def test_la_comparaison_ne_change_pas_l_environnement_et_laisse_matplotlib(tmp_p
     ours, imported = run.stdout.splitlines()
     assert ours == "[]", run.stdout
     assert imported == f"False {COPYDETECT}", run.stdout
+
+
+# Les paires de trois rendus, leurs parts et leurs passages partagés, comparés dans ce
+# processus.
+SHARES = """
+import sys
+from pathlib import Path
+from classroom import similarity
+codes = {Path(path).stem: Path(path).read_text(encoding="utf-8") for path in sys.argv[1:]}
+pairs = similarity.similar_pairs(codes, similarity.kit_skeleton())
+print([(pair.first, pair.second, pair.shares, pair.passages) for pair in pairs])
+"""
+
+
+@pytest.mark.skipif(not COPYDETECT, reason="copydetect absent")
+def test_la_comparaison_donne_les_memes_parts_a_chaque_lancement(tmp_path):
+    """copydetect empreinte le code par ``hash()``, tiré au hasard à chaque lancement de
+    Python : les parts d'une même paire changeaient d'une notation de la classe à
+    l'autre. Deux lancements aux graines de ``hash()`` différentes donnent les mêmes
+    paires, les mêmes parts et les mêmes passages."""
+    paths = []
+    for name, code in [("alice", REFERENCE), ("bruno", renamed(REFERENCE))]:
+        paths.append(tmp_path / f"{name}.py")
+        paths[-1].write_text(code, encoding="utf-8")
+    paths.append(tmp_path / "chloe.py")
+    paths[-1].write_text(
+        REFERENCE + "\n\ndef aide(grille):\n    return [list(ligne) for ligne in grille]\n",
+        encoding="utf-8",
+    )
+    runs = [
+        in_own_process(SHARES, *map(str, paths), env={"PYTHONHASHSEED": seed})
+        for seed in ("1", "2", "3")
+    ]
+    for run in runs:
+        assert run.returncode == 0, run.stderr
+    assert runs[0].stdout.startswith("[("), runs[0].stdout
+    assert runs[0].stdout == runs[1].stdout == runs[2].stdout
 
 
 @pytest.mark.skipif(not COPYDETECT, reason="copydetect absent")
