@@ -1183,7 +1183,7 @@ print([(pair.first, pair.second, pair.shares, pair.passages) for pair in pairs])
 def test_la_comparaison_donne_les_memes_parts_a_chaque_lancement(tmp_path):
     """copydetect empreinte le code par ``hash()``, tiré au hasard à chaque lancement de
     Python : les parts d'une même paire changeaient d'une notation de la classe à
-    l'autre. Deux lancements aux graines de ``hash()`` différentes donnent les mêmes
+    l'autre. Trois lancements aux graines de ``hash()`` différentes donnent les mêmes
     paires, les mêmes parts et les mêmes passages."""
     paths = []
     for name, code in [("alice", REFERENCE), ("bruno", renamed(REFERENCE))]:
