@@ -6,7 +6,8 @@ secret (cas publics) :
 - play_turn : le plateau affiché, puis le coup demandé (des lignes refusées d'abord), la
   case ouverte, puis l'inondation, chaque fois par la fonction du contrat ;
 - play_the_game : une partie déjà gagnée ou déjà perdue (aucun tour ; perdue même quand
-  toutes les cases sans mine sont ouvertes), perdue au premier coup, gagnée après
+  toutes les cases sans mine sont ouvertes, sur un petit plateau et sur une ligne de 11
+  cases sans mine), perdue au premier coup, gagnée après
   plusieurs tours et des lignes refusées, et une partie plus longue que tout nombre de
   tours écrit d'avance (104 tours, ``publics.long_game``) ; le plateau final, affiché
   une seule fois après le dernier tour, puis le verdict sur la dernière ligne (des
@@ -71,6 +72,14 @@ def test_play_the_game(sub, case):
 # victoire d'abord dirait « gagné ».
 @public_example(
     case={"mines": [[True, False]], "neigh": [[0, 1]], "opened": [[True, True]], "lines": []}
+)
+# La même, sur une ligne de 11 cases sans mine, toutes ouvertes, comme en tirent les
+# exemples de ce test : le verdict d'une défaite presque gagnée ne dit que « perdu ».
+@public_example(
+    case={
+        **publics.board(publics.mines_from(["*..........."]), publics.grid(True, 12, 1)),
+        "lines": [],
+    }
 )
 def test_play_the_game_already_over(sub, case):
     """play_the_game sur une partie déjà finie : aucun tour, le plateau et le verdict"""
