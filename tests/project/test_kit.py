@@ -835,7 +835,7 @@ def grade_corpus_in_kit(kit: Path, folder: Path) -> dict[str, dict[str, dict]]:
 
 
 # Le kit construit pour noter le corpus n'est lu par aucun autre test : Python y garde ses
-# fichiers .pyc, et chacune des 142 notations ne recompile plus le correcteur du kit.
+# fichiers .pyc, et chaque notation d'un rendu ne recompile plus le correcteur du kit.
 COMPILED = {key: value for key, value in ENV.items() if key != "PYTHONDONTWRITEBYTECODE"}
 
 
