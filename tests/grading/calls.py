@@ -12,6 +12,7 @@ français qui dit pourquoi (``abort_for``).
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import signal
 import time
@@ -136,19 +137,33 @@ def case_outcomes(reply: dict, count: int) -> list[CaseOutcome]:
     return outcomes
 
 
-def grids_of(reply: dict, count: int) -> list[list | None]:
+# Une chaîne de « 0 » et de « 1 » (``worker.mine_string``), en octets 0 et 1.
+FROM_DIGITS = bytes.maketrans(b"01", b"\x00\x01")
+
+
+def draws_of(reply: dict, count: int, cells: int) -> list[tuple[int, ...] | list | None]:
     """La réponse à une série de tirages (``Submission.draws``), vérifiée : au plus
-    ``count`` grilles de booléens, la dernière pouvant être None ; lève
+    ``count`` tirages. Chaque tirage qui a laissé une grille de booléens de la forme
+    reçue (``cells`` cases) devient ses cases minées, numérotées ligne après ligne ; le
+    dernier peut être une grille de booléens d'une autre forme, ou None. Lève
     :class:`Malformed` sinon."""
-    grids = reply.get("grids")
-    if type(grids) is not list or not 0 < len(grids) <= count:
-        raise Malformed(f"une série qui n'a pas entre 1 et {count} tirage(s)")
-    for grid in grids[:-1]:
-        if not bool_grid(grid):
+    mines = reply.get("mines")
+    if type(mines) is not list:
+        raise Malformed("une série sans tirages")
+    draws: list[tuple[int, ...] | list | None] = []
+    for text in mines:
+        if type(text) is not str or len(text) != cells or not set(text) <= {"0", "1"}:
             raise Malformed("un tirage mal formé")
-    if grids[-1] is not None and not bool_grid(grids[-1]):
-        raise Malformed("un tirage mal formé")
-    return grids
+        marks = text.encode("ascii").translate(FROM_DIGITS)
+        draws.append(tuple(itertools.compress(range(cells), marks)))
+    if "last" in reply:
+        last = reply["last"]
+        if last is not None and not bool_grid(last):
+            raise Malformed("un tirage mal formé")
+        draws.append(last)
+    if not 0 < len(draws) <= count:
+        raise Malformed(f"une série qui n'a pas entre 1 et {count} tirage(s)")
+    return draws
 
 
 @dataclass

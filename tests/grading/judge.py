@@ -30,7 +30,7 @@ from .calls import (
     TimeBudget,
     abort_for,
     case_outcomes,
-    grids_of,
+    draws_of,
     malformed,
     outcome_of,
 )
@@ -316,21 +316,24 @@ class Submission:
         except Malformed as error:
             raise malformed(self.worker, name, error, self.limits) from None
 
-    def draws(self, name: str, *args, seeds: list[int], seconds: float) -> list[list | None]:
-        """Appelle ``name(*args)`` une fois par graine, en une seule requête ; pour chaque
-        tirage, la grille reçue en premier argument après l'appel (une liste de listes de
-        booléens), ou None pour le dernier, s'il faut le refaire seul (``call``) : il a
-        levé une exception ou laissé autre chose qu'une grille de booléens."""
+    def draws(
+        self, name: str, grid: list[list], *args, seeds: list[int], seconds: float
+    ) -> list[tuple[int, ...] | list | None]:
+        """Appelle ``name(grid, *args)`` une fois par graine, en une seule requête. Pour
+        chaque tirage qui laisse ``grid`` une grille de booléens de même forme : ses cases
+        à True, numérotées ligne après ligne. Le dernier tirage peut être, à la place, la
+        grille laissée (de booléens, mais d'une autre forme) ou None, s'il faut le refaire
+        seul (``call``) : il a levé une exception ou laissé autre chose."""
         request = {
             "op": "draws",
             "func": name,
-            "args": [to_wire(a) for a in args],
+            "args": [to_wire(a) for a in (grid, *args)],
             "seeds": seeds,
             "stubs": self.reference is not None,
             "lent": self.lent(name),
         }
         reply, _ = self.exchange(request, name, seconds, [])
         try:
-            return grids_of(reply, len(seeds))
+            return draws_of(reply, len(seeds), sum(map(len, grid)))
         except Malformed as error:
             raise malformed(self.worker, name, error, self.limits) from None

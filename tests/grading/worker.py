@@ -287,6 +287,27 @@ def around_unchanged(grid: list, rows: list, copies: list, x: int, y: int) -> bo
     return True
 
 
+# Les cases d'une grille de booléens, en octets 0 et 1, écrites « 0 » et « 1 ».
+AS_DIGITS = bytes.maketrans(b"\x00\x01", b"01")
+
+
+def grid_shape(value) -> tuple[int, ...] | None:
+    """Les longueurs des lignes d'une liste de listes (None sinon)."""
+    if type(value) is not list or not all(type(row) is list for row in value):
+        return None
+    return tuple(map(len, value))
+
+
+def mine_string(grid: list[list[bool]]) -> str:
+    """Les cases d'une grille de booléens, ligne après ligne : « 1 » pour True, « 0 » pour
+    False.
+
+    >>> mine_string([[False, True], [True, False]])
+    '0110'
+    """
+    return bytes(itertools.chain.from_iterable(grid)).translate(AS_DIGITS).decode("ascii")
+
+
 def bool_grid(value) -> bool:
     """Une liste de listes de booléens (``True`` et ``False``, rien d'autre) ?"""
     return (
@@ -710,16 +731,20 @@ class Worker:
         """Une fonction qui ne lit rien au clavier, appelée une fois par graine
         (``random.seed``), chaque fois sur des arguments neufs.
 
-        Pour chaque tirage, la grille reçue en premier argument telle que l'appel l'a
-        laissée ; la série s'arrête au premier tirage qui lève une exception ou ne
-        laisse pas une grille de booléens (None à sa place) : le juge le refait seul.
+        Pour chaque tirage qui laisse, en premier argument, une grille de booléens de la
+        forme reçue : ses cases en une chaîne de « 0 » et de « 1 », ligne après ligne
+        (``mine_string``). La série s'arrête au premier tirage qui lève une exception ou
+        laisse autre chose (``last`` : la grille, de booléens mais d'une autre forme, ou
+        None) : le juge le refait seul.
         """
         name = request["func"]
         function = self.functions[name]
         self.graded = name
         self.encoder = Encoder()
+        received = decode(request["args"][0]) if request["args"] else None
+        shape = grid_shape(received)
         saved = self.install_stubs(name) if request.get("stubs") else []
-        grids = []
+        mines, reply = [], {"done": True}
         try:
             for seed in request["seeds"]:
                 args = [decode(arg) for arg in request["args"]]
@@ -728,13 +753,18 @@ class Worker:
                 use_streams(ScriptedInput(None), output, output)
                 _, error = self.invoke(function, args)
                 grid = args[0]
-                if error is not None or not bool_grid(grid):
-                    grids.append(None)
-                    break
-                grids.append([list(row) for row in grid])  # telle qu'à la fin de l'appel
+                if error is None and bool_grid(grid) and grid_shape(grid) == shape:
+                    mines.append(mine_string(grid))
+                    continue
+                if error is None and bool_grid(grid):
+                    reply["last"] = [list(row) for row in grid]  # telle qu'à la fin de l'appel
+                else:
+                    reply["last"] = None
+                break
         finally:
             self.remove_stubs(saved)
-        return {"done": True, "grids": grids}
+        reply["mines"] = mines
+        return reply
 
     def serve(self):
         while True:

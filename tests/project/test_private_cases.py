@@ -52,14 +52,18 @@ def call(self, name, *args, stdin=None, seed=None, stubs=True, seconds=None):
     return outcome
 
 
-def draws(self, name, *args, seeds, seconds):
-    before = clone(list(args))
-    grids = original_draws(self, name, *args, seeds=seeds, seconds=seconds)
-    for seed, grid in zip(seeds, grids):
-        if grid is not None:
+def draws(self, name, grid, *args, seeds, seconds):
+    before = clone([grid, *args])
+    series = original_draws(self, name, grid, *args, seeds=seeds, seconds=seconds)
+    width = len(grid[0])
+    for seed, after in zip(seeds, series):
+        if type(after) is tuple:  # les cases minées, numérotées ligne après ligne
+            mined = set(after)
+            after = [[y * width + x in mined for x in range(width)] for y in range(len(grid))]
+        if after is not None:
             RECORDS.append({"name": name, "args": before, "seed": seed, "ret": None,
-                            "after": [grid, *before[1:]], "out": "", "reads": []})
-    return grids
+                            "after": [after, *before[1:]], "out": "", "reads": []})
+    return series
 
 
 original_cases = judge.Submission.cases
