@@ -97,14 +97,18 @@ globals().update({k: v for k, v in _find().items() if not k.startswith("__")})
 """
 
 # Cherche le secret partout où un processus du même utilisateur, ou root, le trouverait :
-# la ligne de commande, l'environnement et la mémoire des autres processus, les fichiers
-# lisibles ; l'affiche dans son propre retour (display_board).
+# la ligne de commande et l'environnement des autres processus, les fichiers lisibles ;
+# l'affiche dans son propre retour (display_board). Il s'arrête au premier trouvé : sans
+# isolation, le parcours de tout le disque n'a pas lieu.
 HUNTS_THE_SECRET = """
 
 def _hunt():
     import os
 
-    found = []
+    def seen(text):
+        start = text.find("terrain-secret")
+        return text[start : start + 40] if start >= 0 else None
+
     try:
         pids = os.listdir("/proc")
     except OSError:
@@ -113,9 +117,11 @@ def _hunt():
         for name in ("cmdline", "environ"):
             try:
                 with open(f"/proc/{pid}/{name}", "rb") as source:
-                    found.append(source.read().decode("latin-1"))
+                    found = seen(source.read().decode("latin-1"))
             except OSError:
-                pass
+                continue
+            if found:
+                return found
     for root, folders, files in os.walk("/"):
         if root.startswith(("/proc", "/sys", "/dev")):
             folders[:] = []
@@ -124,12 +130,12 @@ def _hunt():
             if name.endswith((".txt", ".json", ".sh", ".csv", ".md")) or name == "run_autograder":
                 try:
                     with open(os.path.join(root, name), encoding="latin-1") as source:
-                        found.append(source.read(20000))
+                        found = seen(source.read(20000))
                 except OSError:
-                    pass
-    text = " ".join(found)
-    start = text.find("terrain-secret")
-    return text[start : start + 40] if start >= 0 else "rien"
+                    continue
+                if found:
+                    return found
+    return "rien"
 
 
 def display_board(mines, neigh, opened):
