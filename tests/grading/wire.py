@@ -147,11 +147,20 @@ def row_identities(data) -> list[int | None]:
 
 
 def same(a, b) -> bool:
-    """Égalité stricte : mêmes valeurs et mêmes types exacts (``True`` n'est pas ``1``)."""
+    """Égalité stricte : mêmes valeurs et mêmes types exacts (``True`` n'est pas ``1``).
+
+    >>> same([[True, 1], ("a", None)], [[True, 1], ("a", None)]), same([True], [1])
+    (True, False)
+    """
     if type(a) is not type(b):
         return False
     if isinstance(a, (list, tuple)):
-        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+        if len(a) != len(b):
+            return False
+        kinds = list(map(type, a))
+        if set(kinds) <= SIMPLE:  # une ligne de valeurs simples, comparée sans boucle Python
+            return kinds == list(map(type, b)) and a == b
+        return all(same(x, y) for x, y in zip(a, b))
     return a == b
 
 
