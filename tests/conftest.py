@@ -35,6 +35,8 @@ if not grading_config.KIT:  # le kit étudiant s'en passe : ses cas publics sont
     from hypothesis import HealthCheck, Phase, seed, settings
     from hypothesis.errors import Flaky
 
+    from grading import digests
+
 if settings is not None:
     # Une notation reproductible : mêmes exemples à chaque lancement, aucune mémoire
     # des lancements précédents, aucune limite de temps de hypothesis (le juge a les siennes).
@@ -55,6 +57,8 @@ if settings is not None:
         phases=[Phase.explicit, Phase.generate, Phase.target, Phase.shrink],
     )
     settings.load_profile("notation")
+    # L'empreinte de chaque test, que hypothesis calcule deux fois par test : gardée.
+    digests.remember()
 
 ROOT = Path(__file__).resolve().parent.parent
 
