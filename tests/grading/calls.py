@@ -148,8 +148,8 @@ def draws_of(reply: dict, count: int, cells: int) -> list[tuple[int, ...] | list
     dernier peut être une grille de booléens d'une autre forme, ou None. Lève
     :class:`Malformed` sinon."""
     mines = reply.get("mines")
-    if type(mines) is not list:
-        raise Malformed("une série sans tirages")
+    if type(mines) is not list or not 0 < len(mines) + ("last" in reply) <= count:
+        raise Malformed(f"une série qui n'a pas entre 1 et {count} tirage(s)")
     draws: list[tuple[int, ...] | list | None] = []
     for text in mines:
         if type(text) is not str or len(text) != cells or not set(text) <= {"0", "1"}:
@@ -161,8 +161,6 @@ def draws_of(reply: dict, count: int, cells: int) -> list[tuple[int, ...] | list
         if last is not None and not bool_grid(last):
             raise Malformed("un tirage mal formé")
         draws.append(last)
-    if not 0 < len(draws) <= count:
-        raise Malformed(f"une série qui n'a pas entre 1 et {count} tirage(s)")
     return draws
 
 

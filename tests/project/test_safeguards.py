@@ -17,12 +17,13 @@ from pathlib import Path
 import pytest
 
 from grading import lockdown, relay, sandbox
+from grading.calls import draws_of
 from grading.contract import PARAMETERS
 from grading.locate import SubmissionError
 from grading.private_copy import private_copy
 from grading.safe_text import printable, spreadsheet_cell
 from grading.wire import Malformed, check_done, decode, parse
-from grading.worker import Encoder, Worker, strictly_equal
+from grading.worker import Encoder, Worker, mine_string, strictly_equal
 from tp_demineur import tp
 
 pytestmark = pytest.mark.projet
@@ -101,6 +102,38 @@ def test_a_well_formed_reply_is_decoded():
     done = check_done(reply, 1, 1000)
     assert done["ret"] == (1, 2) and done["args"] == [[[True]]]
     assert done["error"]["line"] == ["a.py", 3, "x = 1"]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        {"done": True},  # pas de tirages
+        {"done": True, "mines": []},  # aucun tirage
+        {"done": True, "mines": "0110"},
+        {"done": True, "mines": ["0110"] * 4},  # plus de tirages que de graines
+        {"done": True, "mines": ["0110"] * 3, "last": None},
+        {"done": True, "mines": ["011"]},  # une case de moins
+        {"done": True, "mines": ["01a0"]},
+        {"done": True, "mines": [[0, 1, 1, 0]]},
+        {"done": True, "mines": [], "last": [[True, 1]]},  # pas une grille de booléens
+        {"done": True, "mines": [], "last": "0110"},
+    ],
+)
+def test_malformed_draws_are_refused(reply):
+    with pytest.raises(Malformed):
+        draws_of(reply, 3, 4)
+
+
+def test_draws_become_mined_cells():
+    """Chaque tirage, une chaîne de « 0 » et de « 1 » écrite par le processus de travail
+    (``worker.mine_string``), devient ses cases minées ; le dernier peut revenir entier."""
+    grids = [[[False, True], [True, False]], [[False, False], [False, True]]]
+    strings = [mine_string(grid) for grid in grids]
+    assert draws_of({"done": True, "mines": strings}, 3, 4) == [(1, 2), (3,)]
+    other_shape = [[True, False, True]]
+    reply = {"done": True, "mines": strings[:1], "last": other_shape}
+    assert draws_of(reply, 3, 4) == [(1, 2), other_shape]
+    assert draws_of({"done": True, "mines": [], "last": None}, 3, 4) == [None]
 
 
 # -- les relais vers la référence -------------------------------------------------
