@@ -49,16 +49,8 @@ def preload() -> None:
     __import__("conftest")
     __import__("tp_demineur")
     sys.path.insert(0, str(TESTS / "graded"))  # comme pytest, qui y importe chaque module
-    graded = [__import__(path.stem) for path in sorted((TESTS / "graded").glob("test_*.py"))]
-    # L'empreinte de chaque test à exemples tirés, que hypothesis calcule pendant chaque
-    # notation (deux fois par test) : calculée ici une fois, gardée (grading/digests.py).
-    with contextlib.suppress(ImportError, AttributeError):
-        import hypothesis.core
-
-        for module in graded:
-            for name, test in vars(module).items():
-                if name.startswith("test_") and hasattr(test, "hypothesis"):
-                    hypothesis.core.function_digest(test.hypothesis.inner_test)
+    for path in sorted((TESTS / "graded").glob("test_*.py")):
+        __import__(path.stem)
     # Les constantes que hypothesis relève dans le code local (le correcteur, la
     # référence), pour en faire des exemples : relevées ici une fois, au lieu de l'être
     # à chaque notation (40 ms de calcul). Une notation relève elle-même celles des
