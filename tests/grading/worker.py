@@ -291,13 +291,6 @@ def around_unchanged(grid: list, rows: list, copies: list, x: int, y: int) -> bo
 AS_DIGITS = bytes.maketrans(b"\x00\x01", b"01")
 
 
-def grid_shape(value) -> tuple[int, ...] | None:
-    """Les longueurs des lignes d'une liste de listes (None sinon)."""
-    if type(value) is not list or not all(type(row) is list for row in value):
-        return None
-    return tuple(map(len, value))
-
-
 def mine_string(grid: list[list[bool]]) -> str:
     """Les cases d'une grille de booléens, ligne après ligne : « 1 » pour True, « 0 » pour
     False.
@@ -734,15 +727,14 @@ class Worker:
         Pour chaque tirage qui laisse, en premier argument, une grille de booléens de la
         forme reçue : ses cases en une chaîne de « 0 » et de « 1 », ligne après ligne
         (``mine_string``). La série s'arrête au premier tirage qui lève une exception ou
-        laisse autre chose (``last`` : la grille, de booléens mais d'une autre forme, ou
-        None) : le juge le refait seul.
+        laisse autre chose (``last``) : None, que le juge refait seul, ou la grille
+        laissée, de booléens mais d'une autre forme, que le retour montre.
         """
         name = request["func"]
         function = self.functions[name]
         self.graded = name
         self.encoder = Encoder()
-        received = decode(request["args"][0]) if request["args"] else None
-        shape = grid_shape(received)
+        shape = tuple(map(len, decode(request["args"][0])))  # la grille reçue, du juge
         saved = self.install_stubs(name) if request.get("stubs") else []
         mines, reply = [], {"done": True}
         try:
@@ -753,14 +745,13 @@ class Worker:
                 use_streams(ScriptedInput(None), output, output)
                 _, error = self.invoke(function, args)
                 grid = args[0]
-                if error is None and bool_grid(grid) and grid_shape(grid) == shape:
-                    mines.append(mine_string(grid))
-                    continue
-                if error is None and bool_grid(grid):
-                    reply["last"] = [list(row) for row in grid]  # telle qu'à la fin de l'appel
-                else:
+                if error is not None or not bool_grid(grid):
                     reply["last"] = None
-                break
+                    break
+                if tuple(map(len, grid)) != shape:
+                    reply["last"] = [list(row) for row in grid]  # telle qu'à la fin de l'appel
+                    break
+                mines.append(mine_string(grid))
         finally:
             self.remove_stubs(saved)
         reply["mines"] = mines
