@@ -11,13 +11,17 @@ rien du correcteur.
 
 from __future__ import annotations
 
+import ast
 import base64
+import doctest
 import hashlib
 import io
 import json
 import os
 import re
+import runpy
 import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
@@ -308,6 +312,17 @@ def test_without_any_isolation_the_activity_refuses_to_grade(activity, tmp_path)
     assert graded.grade == "10.00", graded.output
 
 
+def test_the_preparation_examples_hold():
+    """Les exemples de ``vpl_demineur.py`` (la lecture de ``VPL_SUBFILES``) sont justes."""
+    module = runpy.run_path(str(TESTS / "data" / "vpl" / build_vpl.BOOTSTRAP))
+    finder = doctest.DocTestFinder()
+    runner_ = doctest.DocTestRunner()
+    for name in ("submitted_names",):
+        for test in finder.find(module[name], name, globs=module):
+            runner_.run(test)
+    assert runner_.summarize(verbose=False).failed == 0
+
+
 @needs_jail
 def test_missing_part_is_explained(activity, tmp_path):
     jail = vpl_jail.Jail(activity)
@@ -315,6 +330,105 @@ def test_missing_part_is_explained(activity, tmp_path):
     done = jail.evaluate({"tp.py": REFERENCE.read_bytes()})
     assert done.grade == "0.00"
     assert "correcteur-2.b64 manque" in done.comments
+
+
+# -- des fichiers rendus qui prennent le nom d'un module ----------------------------
+
+
+def bundle_names(activity: Path) -> set[str]:
+    """Les noms de premier niveau que le correcteur importe depuis son paquet : ses
+    modules, ses dossiers, et ce qu'il emporte de pytest et hypothesis (``site/``)."""
+    bootstrap = (activity / build_vpl.BOOTSTRAP).read_text(encoding="utf-8")
+    parts = re.search(r"'parts': (\[.*?\])", bootstrap).group(1)
+    data = b"".join(
+        base64.b64decode((activity / name).read_text()) for name in ast.literal_eval(parts)
+    )
+    names = set()
+    with zipfile.ZipFile(io.BytesIO(data)) as bundle:
+        for member in bundle.namelist():
+            path = Path(member)
+            for folder in ("correcteur/site", "correcteur/tests", "correcteur/tests/grading"):
+                if str(path.parent).startswith(folder):
+                    first = path.relative_to(folder).parts[0]
+                    names.add(first.removesuffix(".py"))
+    return {name for name in names if name.isidentifier()}
+
+
+def shadows(names: set[str], markers: Path) -> dict[str, bytes]:
+    """Un fichier par nom de module : s'il est jamais importé, il laisse un marqueur dans
+    ``markers`` et le dit (sans rien importer lui-même)."""
+    code = "open({path!r} + '/' + __name__, 'w').close()\nprint('INTRUS ' + __name__)\n"
+    return {f"{name}.py": code.format(path=str(markers)).encode() for name in sorted(names)}
+
+
+@pytest.fixture
+def markers(tmp_path) -> Path:
+    """Le dossier où un module de l'étudiant importé par erreur laisse son marqueur."""
+    folder = tmp_path / "marqueurs"
+    folder.mkdir()
+    folder.chmod(0o1777)
+    tmp_path.chmod(0o755)
+    return folder
+
+
+def every_module(activity: Path) -> set[str]:
+    """Tout ce que la préparation ou le correcteur pourraient importer : la bibliothèque
+    standard, pytest, hypothesis et ce qu'ils emportent, les modules du correcteur."""
+    return set(sys.stdlib_module_names) | bundle_names(activity)
+
+
+@needs_jail
+@pytest.mark.parametrize("request_kind", ["evaluate", "run"])
+def test_files_named_like_modules_are_refused_and_never_imported(
+    jail, activity, markers, request_kind
+):
+    """Un tp.py juste, et à côté un fichier au nom de chaque module que la préparation et
+    le correcteur importent (base64.py, zipfile.py, pytest.py…) et un paquet json/ : aucun
+    n'est importé (la préparation tourne par python3 -I dans un dossier neuf), le rendu est
+    refusé et la raison dit quoi faire, à l'étudiant et à l'enseignant."""
+    names = every_module(activity)
+    assert {"base64", "zipfile", "hashlib", "pytest", "hypothesis", "worker"} <= names
+    submitted = {"tp.py": REFERENCE.read_bytes(), **shadows(names, markers)}
+    submitted["json/__init__.py"] = b"print('INTRUS json')\n"
+    if request_kind == "evaluate":
+        done = jail.evaluate(submitted)
+        assert done.grade == "0.00", done.output
+        said = done.comments
+    else:
+        done = jail.run(submitted, "")
+        said = done.output
+    assert "rendez un seul fichier, nommé tp.py" in said, done.output
+    assert "« Nombre maximal de fichiers » 1" in said
+    assert not list(markers.iterdir()), sorted(p.name for p in markers.iterdir())
+    everything = done.script_output + done.output
+    assert "INTRUS" not in everything
+    assert SECRET not in everything
+
+
+@needs_jail
+def test_a_single_file_under_another_name_is_refused(jail, markers):
+    """Un seul fichier, nommé comme un module de la préparation (base64.py) : refusé
+    sans être importé."""
+    done = jail.evaluate(shadows({"base64"}, markers))
+    assert done.grade == "0.00", done.output
+    assert "pas de fichier tp.py (reçu : base64.py)" in done.comments
+    assert not list(markers.iterdir())
+
+
+@needs_jail
+def test_the_grader_imports_nothing_from_the_working_folder(jail, activity, markers):
+    """Même glissés dans le dossier de travail après la préparation (qui ne les a donc
+    pas vus), des fichiers au nom de chaque module ne sont importés ni par le correcteur
+    ni par son processus de travail avant que le code de l'étudiant ne soit isolé : la
+    note est la note maximale."""
+    if not landlock_here():
+        pytest.skip("Landlock manque à ce noyau : la prison refuserait de noter")
+    done = jail.evaluate(
+        {"tp.py": REFERENCE.read_bytes()}, slipped_in=shadows(every_module(activity), markers)
+    )
+    assert done.grade == "10.00", done.output
+    assert not list(markers.iterdir()), sorted(p.name for p in markers.iterdir())
+    assert "INTRUS" not in done.output
 
 
 # -- « Exécuter » -------------------------------------------------------------------

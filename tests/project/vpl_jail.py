@@ -243,14 +243,25 @@ class Jail:
             output, _ = process.communicate()
             return output.decode("utf-8", "replace"), "temps"
 
-    def request(self, script: str, submitted: dict[str, bytes], stdin: str = "") -> Request:
-        """Une demande : ``vpl_evaluate.sh`` (« Évaluer ») ou ``vpl_run.sh``."""
+    def request(
+        self,
+        script: str,
+        submitted: dict[str, bytes],
+        stdin: str = "",
+        slipped_in: dict[str, bytes] | None = None,
+    ) -> Request:
+        """Une demande : ``vpl_evaluate.sh`` (« Évaluer ») ou ``vpl_run.sh``.
+
+        ``slipped_in`` : des fichiers glissés dans le dossier de travail après la
+        préparation, juste avant ``vpl_execution`` (ce que la préparation n'a pas pu
+        voir ni refuser)."""
         home = Path(tempfile.mkdtemp(prefix="vpl-prison-"))
         try:
             for name, data in {**submitted, **self.files}.items():
+                (home / name).parent.mkdir(parents=True, exist_ok=True)
                 (home / name).write_bytes(data)
             (home / "vpl_environment.sh").write_text(self.environment_script(submitted))
-            for path in [home, *home.iterdir()]:
+            for path in [home, *home.rglob("*")]:
                 os.chown(path, self.user.pw_uid, self.user.pw_gid)
             for name in (script, "vpl_environment.sh"):
                 (home / name).chmod(0o755)
@@ -261,6 +272,10 @@ class Jail:
             for name in self.files:
                 if name not in self.keep:
                     (home / name).unlink(missing_ok=True)
+            for name, data in (slipped_in or {}).items():
+                (home / name).parent.mkdir(parents=True, exist_ok=True)
+                (home / name).write_bytes(data)
+                os.chown(home / name, self.user.pw_uid, self.user.pw_gid)
             watch = MemoryWatch(self.user.pw_uid, self.memory)
             try:
                 result.output, result.killed = self.as_prisoner(home, "vpl_execution", stdin, watch)
@@ -278,8 +293,10 @@ class Jail:
             self.kill_prisoner()
             shutil.rmtree(home, ignore_errors=True)
 
-    def evaluate(self, submitted: dict[str, bytes]) -> Request:
-        return self.request("vpl_evaluate.sh", submitted)
+    def evaluate(
+        self, submitted: dict[str, bytes], slipped_in: dict[str, bytes] | None = None
+    ) -> Request:
+        return self.request("vpl_evaluate.sh", submitted, slipped_in=slipped_in)
 
     def run(self, submitted: dict[str, bytes], stdin: str) -> Request:
         return self.request("vpl_run.sh", submitted, stdin)
