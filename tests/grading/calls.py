@@ -298,13 +298,10 @@ class Conversation:
         ses limites sont aussi vérifiées ici, à chaque message.)
         """
         self.budget.seconds_left -= used
-        clock.cpu_seconds -= used
-        clock.idle_seconds -= idle
-        clock.wall_seconds -= used + idle
-        for kind, left in (("cpu", clock.cpu_seconds), ("idle", clock.idle_seconds)):
-            if left < 0:
-                self.worker.stop()
-                raise WorkerLost(kind)
+        exceeded = clock.charge(used, idle)
+        if exceeded:
+            self.worker.stop()
+            raise WorkerLost(exceeded)
 
     def judge_seconds(self, clock: Clock, seconds: float):
         """Décompte le temps du juge de la seule horloge de l'appel ; au-delà, l'appel
@@ -441,8 +438,6 @@ def abort_for(lost: WorkerLost, graded: str, seconds: float, limits) -> GraderAb
             f"plus de {limits.reply_bytes // 2**20} Mio (une valeur renvoyée démesurée, ou "
             "votre code a-t-il écrit sur le canal du correcteur ?)",
         )
-    if lost.kind == "disk":
-        return GraderAbort("died", f"pendant l'appel de {graded}, {lost.detail}")
     if lost.kind == "malformed":
         return GraderAbort(
             "channel",

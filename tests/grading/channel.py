@@ -27,10 +27,12 @@ from .private_copy import PrivateCopy
 from .wire import Malformed, parse
 
 POLL = 0.05  # secondes entre deux mesures du temps de calcul pendant une attente
+# Le début de chaque message du processus de travail (``json.dumps`` d'un dictionnaire à
+# clés textuelles) : le juge refuse tout autre début, dès qu'il le voit.
+MESSAGE_START = b'{"'
 # Ce que le processus de travail peut écrire dans son dossier de travail : la taille du
-# tmpfs de bubblewrap ; avec Landlock, le juge mesure le dossier à chaque attente.
+# tmpfs de bubblewrap (avec Landlock, il n'écrit nulle part).
 SCRATCH_BYTES = 16 * 2**20
-SCRATCH_ENTRIES = 1000
 WORKER_SCRIPT = "worker.pyc"  # le processus de travail compilé (loading.WORKER_CODE)
 TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 # Les signaux que le processus de travail ne peut pas s'envoyer lui-même (le filtre
@@ -57,7 +59,7 @@ class WorkerLost(Exception):
 
     def __init__(self, kind: str, detail: str = "", signal_number: int | None = None):
         super().__init__(kind, detail)
-        self.kind = kind  # cpu, idle, wall, died, external, stuck, too_big, malformed, disk
+        self.kind = kind  # cpu, idle, wall, died, external, stuck, too_big, malformed
         self.detail = detail
         self.signal_number = signal_number
 
@@ -74,6 +76,19 @@ class Clock:
     cpu_seconds: float
     idle_seconds: float
     wall_seconds: float
+
+    def charge(self, used: float, idle: float) -> str | None:
+        """Retire d'une attente finie son temps de calcul et son temps d'attente ; renvoie
+        la limite dépassée (``cpu``, ``idle``), ou None. Les attentes suivantes n'ont que
+        ce qui reste : une limite vaut pour tous les messages d'un appel ou d'un
+        chargement, pas pour chacun."""
+        self.cpu_seconds -= used
+        self.idle_seconds -= idle
+        self.wall_seconds -= used + idle
+        for kind, left in (("cpu", self.cpu_seconds), ("idle", self.idle_seconds)):
+            if left < 0:
+                return kind
+        return None
 
 
 class Meter:
@@ -141,10 +156,8 @@ class WorkerProcess:
         # Le filtre seccomp est posé (le processus l'a dit avant que le rendu ne tourne) :
         # un signal reçu ne peut venir que de l'extérieur.
         self.sealed = False
-        # Avec Landlock : ce que le processus de travail s'interdit (lockdown.py) et le
-        # dossier où il peut écrire, que le juge surveille (check).
+        # Avec Landlock : ce que le processus de travail pourra encore lire (lockdown.py).
         self.confine: dict | None = None
-        self.scratch: Path | None = None
 
     # -- lancement -----------------------------------------------------------
     def start(self, copy: PrivateCopy, env: dict[str, str]) -> Path:
@@ -178,10 +191,9 @@ class WorkerProcess:
             inside = copy.path
             if self.isolation.mode == "landlock":
                 self.confine = {
-                    "read": [str(copy.grader), str(copy.path.parent)],
-                    "write": [str(copy.scratch)],
+                    "read": [str(copy.grader), str(copy.path.parent), str(copy.scratch)],
+                    "abi": sandbox.landlock_ceiling(),
                 }
-                self.scratch = copy.scratch
         os.set_blocking(self.process.stdin.fileno(), False)
         os.set_blocking(self.process.stdout.fileno(), False)
         self.meter = Meter(self.pid)
@@ -337,14 +349,19 @@ class WorkerProcess:
 
         Le temps de calcul et le temps d'attente sont ceux du processus pendant
         cette lecture ; les limites de ``clock`` sont ce qu'il en reste à l'appel.
+        Elles sont vérifiées toutes les ``POLL`` secondes, que des octets arrivent ou
+        non : un filet d'octets sur le canal ne suspend aucune limite.
 
         Lève :class:`WorkerLost` si une limite de ``clock`` est dépassée, si le
-        processus meurt ou si son message est mal formé.
+        processus meurt ou si ce qu'il écrit n'est pas un message du processus de
+        travail (:data:`MESSAGE_START`).
         """
         descriptor = self.process.stdout.fileno()
         start = time.monotonic()
         cpu_start = self.cpu()
         queued_start = self.meter.queued() if self.meter else 0.0
+        next_check = start + POLL
+        self.check_framing()  # ce qui reste du message d'avant commence le suivant
         while b"\n" not in self.buffer:
             ready, _, _ = select.select([descriptor], [], [], POLL)
             if ready:
@@ -356,11 +373,10 @@ class WorkerProcess:
                     raise self.death()
                 if chunk:
                     self.buffer += chunk
-                    if len(self.buffer) > self.reply_bytes:
-                        self.stop()
-                        raise WorkerLost("too_big", "un message trop gros")
-                continue
-            self.check(clock, start, cpu_start, queued_start)
+                    self.check_framing()
+            if time.monotonic() >= next_check:
+                self.check(clock, start, cpu_start, queued_start)
+                next_check = time.monotonic() + POLL
         line, _, self.buffer = self.buffer.partition(b"\n")
         used, idle = self.usage(start, cpu_start, queued_start)
         try:
@@ -368,6 +384,17 @@ class WorkerProcess:
         except Malformed as error:
             self.stop()
             raise WorkerLost("malformed", str(error)) from None
+
+    def check_framing(self):
+        """Refuse, dès ses premiers octets, ce que le processus de travail n'écrit jamais :
+        un message qui ne commence pas par ``{"`` (une espace, une ligne vide), ou plus
+        gros que permis. (Un message entier est ensuite lu et vérifié par ``parse``.)"""
+        if not MESSAGE_START.startswith(self.buffer[: len(MESSAGE_START)]):
+            self.stop()
+            raise WorkerLost("malformed", "autre chose qu'un message sur le canal")
+        if len(self.buffer) > self.reply_bytes:
+            self.stop()
+            raise WorkerLost("too_big", "un message trop gros")
 
     def usage(self, start: float, cpu_start: float | None, queued_start: float):
         """(temps de calcul, temps d'attente hors charge) depuis ``start``."""
@@ -394,15 +421,6 @@ class WorkerProcess:
         if wall > clock.wall_seconds:
             self.stop()
             raise WorkerLost("wall", f"{clock.wall_seconds:g} s d'horloge")
-        if self.scratch is not None:
-            size, entries = sandbox.scratch_usage(self.scratch, SCRATCH_ENTRIES)
-            if size > SCRATCH_BYTES or entries > SCRATCH_ENTRIES:
-                self.stop()
-                raise WorkerLost(
-                    "disk",
-                    f"votre code a écrit plus de {SCRATCH_BYTES // 2**20} Mio ou plus de "
-                    f"{SCRATCH_ENTRIES} fichiers dans son dossier de travail",
-                )
 
 
 def give_niceness(pid: int, niceness: int) -> None:

@@ -1170,6 +1170,11 @@ def describe_load(info: dict | None, graded: list[str]) -> str:
             "Le chargement de votre code arrêtait Python (un appel à os._exit au niveau du "
             "module ?) : il a été refait avec les seules définitions."
         )
+    elif info.get("first_load") == "channel":
+        notes.append(
+            "Le chargement de votre code écrivait sur le canal du correcteur (un descripteur "
+            "de fichier qui n'est pas à lui) : il a été refait avec les seules définitions."
+        )
     notes += [describe_dropped(part, graded) for part in dropped]
     explained = {name for part in dropped for name in part["functions"]}
     # Un « from .tp import f » qui échoue parce que f a été retirée (elle ne se compilait

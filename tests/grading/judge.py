@@ -52,6 +52,18 @@ __all__ = [
 ]
 
 
+# Un chargement qui ne se termine pas, arrête Python ou écrit autre chose que des messages
+# sur le canal du correcteur est refait avec les seules définitions : ce que fait le
+# niveau du module ne coûte pas les fonctions. (``WorkerLost.kind`` → ce que le retour dit.)
+LOAD_REDONE = {
+    "cpu": "hung",
+    "idle": "hung",
+    "died": "died",
+    "malformed": "channel",
+    "too_big": "channel",
+}
+
+
 class GradingRefused(Exception):
     """La notation ne peut pas continuer de façon sûre (l'isolation n'a pas pu être posée,
     la copie du correcteur a changé) : elle s'arrête, et le dit, sans donner de note."""
@@ -134,9 +146,9 @@ class Submission:
                         f"pendant le chargement de votre code, le processus de travail a été "
                         f"{lost.detail} : il a été relancé, sans pénalité."
                     )
-                elif lost.kind in ("cpu", "idle", "died") and not self.definitions_only:
+                elif lost.kind in LOAD_REDONE and not self.definitions_only:
                     self.definitions_only = True
-                    self.first_load = "died" if lost.kind == "died" else "hung"
+                    self.first_load = LOAD_REDONE[lost.kind]
                 else:
                     raise
                 self.worker.stop()

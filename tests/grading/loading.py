@@ -107,7 +107,13 @@ def finish_load(worker: WorkerProcess, limits: Limits) -> tuple[dict, dict | Non
     """
     clock = limits.clock(limits.load_seconds)
     clock.cpu_seconds = max(0.0, clock.cpu_seconds - (worker.cpu() or 0.0))
-    locked, _, _ = worker.receive(clock)
+    locked, used, idle = worker.receive(clock)
+    # Les deux messages du chargement ont une seule limite, comme ceux d'un appel.
+    exceeded = clock.charge(used, idle)
+    if exceeded:
+        worker.stop()
+        spent = {"cpu": f"{limits.load_seconds:g} s de calcul", "idle": "sans calculer"}
+        raise WorkerLost(exceeded, spent[exceeded])
     # Le premier message vient de Python lancé dans le bac à sable : le processus de
     # travail est dans sa session définitive (bwrap fait setsid juste avant).
     give_niceness(worker.pid, os.getpriority(os.PRIO_PROCESS, 0))
