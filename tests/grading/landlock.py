@@ -10,11 +10,13 @@ l'isolation du processus de travail là où bubblewrap ne peut pas créer son ba
 
 Les règles (:func:`restrict`) : lire sous les chemins ``read`` (la bibliothèque
 standard de Python, ses bibliothèques partagées, la copie privée du correcteur et du
-rendu), lire et écrire sous les chemins ``write`` (le dossier de travail privé). Tout
-le reste est refusé, ``/proc`` compris : ni la ligne de commande, ni l'environnement,
-ni la mémoire d'un autre processus. Selon la version du noyau (son ABI), Landlock
-refuse aussi les connexions TCP (ABI 4), les ``ioctl`` sur les périphériques (ABI 5),
-l'envoi de signaux et les sockets abstraites hors du processus (ABI 6).
+rendu), lire et écrire sous les chemins ``write`` (le processus de travail n'en reçoit
+aucun). Tout le reste est refusé, ``/proc`` compris : ni la ligne de commande, ni
+l'environnement, ni la mémoire d'un autre processus. Selon la version du noyau (son
+ABI), Landlock refuse aussi de vider un fichier (ABI 3 ; avant, c'est le filtre seccomp
+de ``lockdown.py`` qui le refuse), les connexions TCP (ABI 4), les ``ioctl`` sur les
+périphériques (ABI 5), l'envoi de signaux et les sockets abstraites hors du processus
+(ABI 6).
 
 Ce module ne dépend que de la bibliothèque standard : il est copié avec
 ``worker.py`` et ``lockdown.py``, qui l'appelle avant le filtre seccomp (ce filtre
@@ -91,18 +93,22 @@ def handled_rights(version: int) -> tuple[int, int, int]:
     return files, network, scoped
 
 
-def restrict(read: list[str], write: list[str]) -> int:
-    """Pose les règles sur ce processus (et ceux qu'il créerait) ; renvoie l'ABI.
+def restrict(read: list[str], write: list[str], highest: int | None = None) -> int:
+    """Pose les règles sur ce processus (et ceux qu'il créerait) ; renvoie l'ABI utilisée.
 
     ``read`` : chemins (dossiers ou fichiers) où lire ; ``write`` : dossiers où lire,
-    créer, écrire et effacer. Un chemin absent est ignoré. Demande ``PR_SET_NO_NEW_PRIVS``
-    (posé ici). Lève ``OSError`` si Landlock manque ou refuse.
+    créer, écrire et effacer. Un chemin absent est ignoré. ``highest`` : ne se servir que
+    de ce que savent les ABI jusqu'à celle-là (pour essayer, sur un noyau récent, ce que
+    donne un noyau ancien ; ``sandbox.landlock_ceiling``). Demande ``PR_SET_NO_NEW_PRIVS`` (posé
+    ici). Lève ``OSError`` si Landlock manque ou refuse.
     """
     import ctypes
 
     version = abi()
     if version < 1:
         raise OSError("Landlock est absent de ce noyau, ou refusé ici")
+    if highest is not None:
+        version = max(1, min(version, highest))
     files, network, scoped = handled_rights(version)
     size = 8 if version < 4 else 16 if version < 6 else 24
     attributes = (ctypes.c_uint64 * 3)(files, network, scoped)

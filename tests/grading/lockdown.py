@@ -54,9 +54,12 @@ ALLOWED = {
         "read", "write", "readv", "writev", "pread64", "pwrite64", "lseek", "close",
         "openat", "open", "newfstatat", "fstat", "stat", "lstat", "statx", "ioctl",
         "fcntl", "dup", "dup2", "dup3", "getdents64", "getcwd", "readlink", "readlinkat",
-        "access", "faccessat", "faccessat2", "unlinkat", "unlink", "mkdirat", "mkdir",
-        "renameat2", "rename", "ftruncate", "fsync", "fdatasync", "umask", "chdir",
+        "access", "faccessat", "faccessat2", "fsync", "fdatasync", "umask", "chdir",
         "fchdir", "statfs", "fstatfs", "fadvise64", "sendfile", "copy_file_range",
+    ],
+    # Sous Landlock, rien ne s'écrit : ces appels-là sont refusés (voir READ_ONLY_FLAGS).
+    "créer, changer et effacer des fichiers (dans le tmpfs du bac à sable)": [
+        "unlinkat", "unlink", "mkdirat", "mkdir", "renameat2", "rename", "ftruncate",
     ],
     "gérer sa mémoire": ["mmap", "munmap", "mremap", "mprotect", "brk", "madvise"],
     "recevoir un signal (jamais en envoyer)": [
@@ -116,6 +119,17 @@ NUMBERS = {
     },
 }
 # fmt: on
+# Sous Landlock, le processus de travail n'a le droit d'écrire nulle part (le TP n'écrit
+# aucun fichier) : le filtre le redit, quelle que soit l'ABI de Landlock. Il refuse la
+# famille qui change des fichiers, et toute ouverture (``open``, ``openat``) pour écrire,
+# créer, vider ou compléter un fichier. Avant l'ABI 3 (Linux 6.2), Landlock ne sait pas
+# refuser ``open(f, O_RDONLY | O_TRUNC)`` sur un fichier qu'il laisse lire : c'est ce
+# filtre qui le refuse (``creat``, ``truncate`` et ``openat2`` ne sont jamais permis).
+WRITING_FAMILY = "créer, changer et effacer des fichiers (dans le tmpfs du bac à sable)"
+O_WRONLY, O_RDWR, O_CREAT, O_TRUNC, O_APPEND = 0o1, 0o2, 0o100, 0o1000, 0o2000
+READ_ONLY_FLAGS = O_WRONLY | O_RDWR | O_CREAT | O_TRUNC | O_APPEND
+# La place des drapeaux d'ouverture parmi les arguments de l'appel (0 : le premier).
+OPEN_FLAGS_ARGUMENT = {"open": 1, "openat": 2}
 # Les descripteurs que le processus peut ouvrir en plus de ceux qu'il a déjà : assez
 # pour importer un paquet et lire un fichier, pas assez pour entasser de la mémoire.
 SPARE_DESCRIPTORS = 16
@@ -133,8 +147,9 @@ KILL_PROCESS = 0x80000000
 REFUSE = 0x00050000 | errno.EPERM  # SECCOMP_RET_ERRNO
 OFFSET_NR, OFFSET_ARCH = 0, 4  # dans struct seccomp_data
 # Le premier argument de l'appel (ses 32 bits de poids faible : les deux architectures
-# sont petit-boutistes), dans struct seccomp_data.
+# sont petit-boutistes), dans struct seccomp_data ; les suivants, de 8 en 8 octets.
 OFFSET_FIRST_ARGUMENT = 16
+ARGUMENT_SIZE = 8
 # Un code de sortie de 128 ou plus est ce que bubblewrap rend pour un processus tué par
 # un signal (128 + le signal) : le processus de travail ne peut pas quitter avec un tel
 # code (os._exit(137) passerait pour un SIGKILL venu de l'extérieur), il est arrêté par
@@ -153,14 +168,22 @@ def instruction(code: int, k: int, jump_true: int = 0, jump_false: int = 0) -> b
     return struct.pack("=HBBI", code, jump_true, jump_false, k)
 
 
-def allowed_numbers(machine: str) -> list[int]:
-    """Les numéros permis sur ``machine`` (``x86_64`` ou ``aarch64``), triés."""
+def allowed_numbers(machine: str, read_only: bool = False) -> list[int]:
+    """Les numéros permis sur ``machine`` (``x86_64`` ou ``aarch64``), triés ; avec
+    ``read_only``, sans la famille qui change des fichiers.
+
+    >>> len(allowed_numbers("x86_64")) - len(allowed_numbers("x86_64", read_only=True))
+    7
+    """
     table = NUMBERS[machine]
-    return sorted({table[name] for names in ALLOWED.values() for name in names if name in table})
+    families = [n for family, n in ALLOWED.items() if not (read_only and family == WRITING_FAMILY)]
+    return sorted({table[name] for names in families for name in names if name in table})
 
 
-def seccomp_program(machine: str) -> bytes:
-    """Le filtre de ``machine`` (``x86_64`` ou ``aarch64``), en octets.
+def seccomp_program(machine: str, read_only: bool = False) -> bytes:
+    """Le filtre de ``machine`` (``x86_64`` ou ``aarch64``), en octets ; avec
+    ``read_only`` (sous Landlock), il refuse aussi toute écriture dans un fichier
+    (:data:`READ_ONLY_FLAGS`).
 
     >>> len(seccomp_program("x86_64")) % 8
     0
@@ -177,7 +200,9 @@ def seccomp_program(machine: str) -> bytes:
             instruction(RETURN, KILL_PROCESS),
         ]
     program += exit_status_check(machine)
-    for number in allowed_numbers(machine):
+    if read_only:
+        program += opening_to_write_check(machine)
+    for number in allowed_numbers(machine, read_only):
         # Si c'est ce numéro : l'instruction suivante (permettre) ; sinon, sauter par-dessus.
         program += [instruction(JUMP_IF_EQUAL, number, 0, 1), instruction(RETURN, ALLOW)]
     program.append(instruction(RETURN, REFUSE))
@@ -198,6 +223,26 @@ def exit_status_check(machine: str) -> list[bytes]:
         instruction(RETURN, KILL_PROCESS),
         instruction(LOAD_WORD, OFFSET_NR),
     ]
+
+
+def opening_to_write_check(machine: str) -> list[bytes]:
+    """Les instructions qui refusent ``open`` et ``openat`` quand leurs drapeaux
+    demandent d'écrire (:data:`READ_ONLY_FLAGS`) ; le numéro de l'appel est rechargé
+    ensuite pour la liste permise."""
+    table = NUMBERS[machine]
+    program = []
+    for name, argument in OPEN_FLAGS_ARGUMENT.items():
+        if name not in table:
+            continue  # arm64 n'a que openat
+        program += [
+            # Pas cet appel : sauter les quatre instructions du contrôle.
+            instruction(JUMP_IF_EQUAL, table[name], 0, 4),
+            instruction(LOAD_WORD, OFFSET_FIRST_ARGUMENT + argument * ARGUMENT_SIZE),
+            instruction(JUMP_IF_BITS, READ_ONLY_FLAGS, 0, 1),
+            instruction(RETURN, REFUSE),
+            instruction(LOAD_WORD, OFFSET_NR),
+        ]
+    return program
 
 
 def open_descriptors() -> int:
@@ -231,8 +276,9 @@ def set_limits(memory_bytes: int, file_bytes: int) -> dict:
     return set_
 
 
-def install_filter() -> str | None:
-    """Pose la mort avec le parent et le filtre seccomp ; renvoie ce qui manque (ou None)."""
+def install_filter(read_only: bool = False) -> str | None:
+    """Pose la mort avec le parent et le filtre seccomp (``read_only`` : sans écriture
+    dans aucun fichier) ; renvoie ce qui manque (ou None)."""
     if not sys.platform.startswith("linux"):
         return f"pas de filtre des appels système sur {sys.platform}"
     machine = platform.machine()
@@ -245,7 +291,7 @@ def install_filter() -> str | None:
     libc = ctypes.CDLL(None, use_errno=True)
     libc.prctl.argtypes = [ctypes.c_int] + [ctypes.c_ulong] * 4
     libc.prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0)
-    code = seccomp_program(machine)
+    code = seccomp_program(machine, read_only)
 
     class SockFprog(ctypes.Structure):
         _fields_ = (("len", ctypes.c_ushort), ("filter", ctypes.c_void_p))
@@ -260,8 +306,9 @@ def install_filter() -> str | None:
 
 
 def confine(paths: dict | None) -> dict:
-    """Avec ``paths`` (``read`` et ``write``, donnés par le juge quand bubblewrap manque) :
-    Landlock, qui ne laisse plus lire que la bibliothèque standard et ces chemins-là.
+    """Avec ``paths`` (donné par le juge quand bubblewrap manque : ``read``, les chemins à
+    lire, et ``abi``, l'ABI de Landlock à ne pas dépasser, ou None) : Landlock, qui ne
+    laisse plus lire que la bibliothèque standard et ces chemins-là, et écrire nulle part.
 
     Renvoie ``{"landlock": ABI}``, ou ``{"refused": pourquoi}`` : le processus de travail
     ne doit alors charger aucun code (``worker.main``)."""
@@ -271,7 +318,7 @@ def confine(paths: dict | None) -> dict:
         import landlock  # copié à côté de ce fichier
 
         readable = landlock.python_paths() + list(paths["read"]) + ["/dev/null"]
-        return {"landlock": landlock.restrict(readable, list(paths["write"]))}
+        return {"landlock": landlock.restrict(readable, [], highest=paths.get("abi"))}
     except Exception as error:  # tout échec refuse la notation : rien n'est chargé
         return {"refused": f"Landlock n'a pas pu être posé ({error})"}
 
@@ -280,7 +327,7 @@ def lock(config: dict) -> dict:
     """Pose toutes les restrictions ; renvoie ce qui a pu l'être, pour le juge."""
     limits = set_limits(config["memory_limit"], config["file_limit"])
     confined = confine(config.get("confine"))
-    missing = install_filter()
+    missing = install_filter(read_only=bool(config.get("confine")))
     if missing is not None and config.get("confine"):
         confined = {"refused": missing}  # sans filtre, Landlock seul ne suffit pas
     return {"seccomp": missing is None, "missing": missing, "limits": limits, **confined}

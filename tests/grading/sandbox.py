@@ -9,10 +9,11 @@ Trois échelons, essayés dans cet ordre une fois par notation (ou par classe) p
 2. ``landlock`` : sous Linux sans espaces de noms (Docker et les plateformes qui
    l'utilisent, les prisons de VPL, Ubuntu 24.04 qui les réserve) : Landlock
    (``landlock.py``) ne laisse le processus de travail lire que la bibliothèque
-   standard de Python et sa copie privée du correcteur et du rendu, écrire que dans
-   son dossier de travail privé (que le juge surveille : :func:`scratch_usage`) ;
-   quand le juge est root, le processus de travail est lancé sous un utilisateur sans
-   droits (:func:`worker_user`), sans groupe supplémentaire ni capacité.
+   standard de Python et sa copie privée du correcteur et du rendu, et écrire nulle
+   part (le filtre des appels système le redit, pour les noyaux dont Landlock ne sait
+   pas refuser de vider un fichier ouvert en lecture : ``lockdown.py``) ; quand le juge
+   est root, le processus de travail est lancé sous un utilisateur sans droits
+   (:func:`worker_user`), sans groupe supplémentaire ni capacité.
 3. ``aucune`` : ni l'un ni l'autre (macOS, Windows, un noyau sans Landlock) ; la
    notation le dit avant le premier rendu, et ``--require-sandbox`` la refuse.
 
@@ -75,6 +76,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+# La variable d'environnement du juge qui borne l'ABI de Landlock (landlock.ENVIRONMENT).
+LANDLOCK_ABI = "TP_DEMINEUR_LANDLOCK_ABI"
 INSIDE = Path("/sandbox")
 INSIDE_GRADER = INSIDE / "correcteur"
 INSIDE_CODE = INSIDE / "soumission"
@@ -91,8 +94,8 @@ GUARANTEES = {
     ),
     "landlock": (
         "bac à sable sans espaces de noms (Landlock) : le code ne peut lire que la "
-        "bibliothèque standard de Python et sa copie du rendu, écrire que dans son dossier "
-        "de travail, ni réseau, ni autre processus, ni /proc"
+        "bibliothèque standard de Python et sa copie du rendu, n'écrit nulle part, ni "
+        "réseau, ni autre processus, ni /proc"
     ),
     "aucune": "code NON ISOLÉ : il a tourné avec les droits de la notation",
 }
@@ -304,6 +307,20 @@ def probe() -> Isolation:
     return try_landlock(why_not_bwrap)
 
 
+def landlock_ceiling() -> int | None:
+    """L'ABI de Landlock à ne pas dépasser, si le juge en a reçu une
+    (``TP_DEMINEUR_LANDLOCK_ABI``, un entier de 1 à 99) ; None sinon.
+
+    >>> os.environ[LANDLOCK_ABI] = "2"; landlock_ceiling()
+    2
+    >>> os.environ[LANDLOCK_ABI] = "deux"; landlock_ceiling() is None
+    True
+    >>> del os.environ[LANDLOCK_ABI]
+    """
+    text = os.environ.get(LANDLOCK_ABI, "")
+    return int(text) if text.isdecimal() and 1 <= int(text) <= 99 else None
+
+
 def try_bwrap() -> str | None:
     """Lance ``python -c pass`` dans un bac à sable bubblewrap vide ; None s'il a marché,
     sinon pourquoi."""
@@ -334,16 +351,16 @@ def try_bwrap() -> str | None:
 
 
 # L'essai de Landlock : les règles du processus de travail (lire la bibliothèque standard,
-# écrire dans un dossier), puis lire un fichier permis et un fichier que rien d'autre
+# rien écrire), puis importer des modules permis et lire un fichier que rien d'autre
 # n'empêche de lire. Le module est passé en texte : le dossier du correcteur peut être
 # illisible pour l'utilisateur sans droits.
 LANDLOCK_TRIAL = """
 import os, sys
 space = {"__name__": "landlock"}
 exec(compile(sys.argv[1], "landlock.py", "exec"), space)
-abi = space["restrict"](space["python_paths"](), [sys.argv[3]])
+ceiling = int(sys.argv[3]) if sys.argv[3] else None
+abi = space["restrict"](space["python_paths"](), [], highest=ceiling)
 import json, random
-open(os.path.join(sys.argv[3], "essai"), "w").close()
 try:
     open(sys.argv[2]).close()
 except OSError:
@@ -360,18 +377,14 @@ def try_landlock(why_not_bwrap: str) -> Isolation:
     with tempfile_folder() as folder:
         forbidden = folder / "interdit"
         forbidden.write_text("?", encoding="ascii")
-        scratch = folder / "travail"
-        scratch.mkdir()
-        if user is not None:
-            os.chown(scratch, user.uid, user.gid)
+        ceiling = landlock_ceiling()
         args = [str(interpreter()), "-S", "-s", "-B", "-c", LANDLOCK_TRIAL, source]
-        args += [str(forbidden), str(scratch)]
+        args += [str(forbidden), str(ceiling or "")]
         done, said = run_trial(args, user)
         note = ""
         if not done and user is not None:
             # L'utilisateur sans droits ne peut peut-être pas lancer cet interpréteur (un
             # Python installé sous /root) : l'essai est refait sous l'utilisateur du juge.
-            os.chown(scratch, os.getuid(), os.getgid())
             done, said_as_judge = run_trial(args, None)
             if done:
                 note = f"{user.name} ne peut pas lancer {interpreter()}"
@@ -474,24 +487,3 @@ def protect_judge() -> None:
         ctypes.CDLL(None, use_errno=True).prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE
     except (OSError, AttributeError, ImportError):
         pass
-
-
-def scratch_usage(folder: Path, max_entries: int) -> tuple[int, int]:
-    """(octets, entrées) sous ``folder``, sans suivre de lien ; le compte s'arrête au-delà
-    de ``max_entries`` entrées."""
-    total, entries, pending = 0, 0, [folder]
-    while pending and entries <= max_entries:
-        try:
-            with os.scandir(pending.pop()) as scan:
-                for entry in scan:
-                    entries += 1
-                    if entry.is_dir(follow_symlinks=False):
-                        pending.append(Path(entry.path))
-                    else:
-                        try:
-                            total += entry.stat(follow_symlinks=False).st_blocks * 512
-                        except OSError:
-                            pass
-        except OSError:
-            pass
-    return total, entries

@@ -318,9 +318,9 @@ def is_finished(mines, opened):
     except (OSError, ValueError):
         pass
     seen.append(len(seen))
-    with open("vus.json", "w", encoding="utf-8") as handle:
-        json.dump(seen, handle)
     try:
+        with open("vus.json", "w", encoding="utf-8") as handle:
+            json.dump(seen, handle)
         os.makedirs("ferme/dedans", exist_ok=True)
         os.chmod("ferme", 0)
         os.symlink("/", "racine")
@@ -333,9 +333,10 @@ def is_finished(mines, opened):
 @needs_field
 @pytest.mark.parametrize("user", USERS)
 def test_a_fresh_worker_finds_nothing_from_the_previous_ones(field, user):
-    """Sous Landlock, tous les processus de travail d'une notation ont leur dossier de
-    travail sur le disque : chacun en reçoit un neuf et vide, l'ancien effacé. Sinon, le
-    contre-exemple rejoué seul citait les appels des tests d'avant (« appel numéro 12 »)."""
+    """Sous Landlock, aucun processus de travail d'une notation ne peut écrire (et chacun
+    reçoit un dossier de travail neuf et vide) : un processus neuf ne trouve rien de ce
+    qu'ont vu les précédents. Sinon, le contre-exemple rejoué seul citait les appels des
+    tests d'avant (« appel numéro 12 »)."""
     folder = Path(tempfile.mkdtemp(prefix="rendu-", dir=field.home))
     folder.chmod(0o755)
     submission = folder / "garde_ce_qu_il_voit.py"
@@ -348,6 +349,33 @@ def test_a_fresh_worker_finds_nothing_from_the_previous_ones(field, user):
     quoted = re.findall(r"appel numéro (\d+) vu", json.dumps(result, ensure_ascii=False))
     assert quoted and set(quoted) == {"1"}, quoted
     assert not list(field.home.glob("**/demineur-notation-*")), "une copie privée est restée"
+
+
+# Sur un noyau dont Landlock est plus ancien (ABI 1 : Linux 5.13 ; ABI 2 : 5.19 ; les
+# prisons de VPL sous Debian 12 ou Ubuntu 22.04), essayé en bornant l'ABI de ce noyau-ci.
+OLD_KERNEL_ATTACKS = [
+    "hostile_tronque_le_correcteur.py",
+    "hostile_remplit_le_dossier_de_travail.py",
+]
+
+
+@needs_field
+@pytest.mark.parametrize("abi", ["1", "2"])
+def test_an_old_landlock_keeps_the_grader_whole(field, abi):
+    """Le juge et le processus de travail ont le même utilisateur, et Landlock n'a que
+    l'ABI 1 ou 2, qui ne sait pas refuser de vider un fichier ouvert en lecture : le
+    rendu qui essaie de vider la copie du correcteur, ou de remplir le disque, ne perd
+    rien et n'arrête pas la notation ; la ligne de l'isolation dit l'ABI utilisée."""
+    folder = Path(tempfile.mkdtemp(prefix="ancien-noyau-", dir=field.home))
+    folder.chmod(0o755)
+    for name in OLD_KERNEL_ATTACKS:
+        submission = folder / name
+        submission.write_text(build_submission(TESTS / "data" / "corpus" / name), "utf-8")
+        submission.chmod(0o644)
+        result, output = field.grade(submission, NOBODY, TP_DEMINEUR_LANDLOCK_ABI=abi)
+        assert result["extra_data"]["isolation"] == "landlock", output
+        assert f"Landlock ABI {abi})" in " ".join(output.split()), output
+        assert result["score"] == mark_scheme.TOTAL, output
 
 
 def hostile_class(folder: Path) -> list[Path]:

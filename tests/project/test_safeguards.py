@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from grading import lockdown, relay, sandbox
+from grading import landlock, lockdown, relay, sandbox
 from grading.calls import draws_of
 from grading.contract import PARAMETERS
 from grading.locate import SubmissionError
@@ -506,8 +506,70 @@ def test_the_worker_locks_itself_out_of_processes_signals_and_sockets():
 
 def test_seccomp_program_is_well_formed():
     for machine in lockdown.NUMBERS:
-        program = lockdown.seccomp_program(machine)
-        assert len(program) % 8 == 0 and len(program) // 8 < 4096
+        for read_only in (False, True):
+            program = lockdown.seccomp_program(machine, read_only)
+            assert len(program) % 8 == 0 and len(program) // 8 < 4096
+
+
+# Sous Landlock, borné à l'ABI donnée, avec ou sans le filtre qui refuse d'écrire : vider
+# un fichier que Landlock laisse lire (O_TRUNC en lecture seule, truncate), l'ouvrir pour
+# écrire, en créer un dans un dossier lisible.
+TRUNCATION_PROBE = textwrap.dedent(
+    """
+    import json, os, sys
+    sys.path.insert(0, sys.argv[1])
+    import landlock, lockdown
+    folder, abi, read_only = sys.argv[2], int(sys.argv[3]), sys.argv[4] == "oui"
+    target = os.path.join(folder, "lisible.txt")
+    used = landlock.restrict(landlock.python_paths() + [folder], [], highest=abi)
+    assert lockdown.install_filter(read_only=read_only) is None
+    attempts = {
+        "O_TRUNC": lambda: os.close(os.open(target, os.O_RDONLY | os.O_TRUNC)),
+        "truncate": lambda: os.truncate(target, 0),
+        "écrire": lambda: os.close(os.open(target, os.O_WRONLY)),
+        "créer": lambda: os.close(os.open(os.path.join(folder, "neuf"), os.O_CREAT | os.O_WRONLY)),
+    }
+    results = {"abi": used}
+    for name, attempt in attempts.items():
+        try:
+            attempt()
+            results[name] = "permis"
+        except OSError:
+            results[name] = "refusé"
+    print(json.dumps(results))
+    """
+)
+
+
+@pytest.mark.skipif(landlock.abi() < 3, reason="il faut Landlock ABI 3 ou plus pour l'essayer")
+@pytest.mark.parametrize("abi", [1, 2, 3])
+def test_an_old_landlock_cannot_empty_a_readable_file(tmp_path, abi):
+    """Landlock ne sait refuser O_TRUNC sur un fichier qu'il laisse lire qu'à partir de son
+    ABI 3 (Linux 6.2) : avant, c'est le filtre en lecture seule du processus de travail qui
+    le refuse. Essayé en bornant l'ABI sur ce noyau ; sans le filtre, la faille est là."""
+
+    def probe(read_only: bool) -> dict:
+        (tmp_path / "lisible.txt").write_text("le correcteur\n")
+        arguments = [str(GRADING), str(tmp_path), str(abi), "oui" if read_only else "non"]
+        run = subprocess.run(
+            [sys.executable, "-c", TRUNCATION_PROBE, *arguments],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        assert run.returncode == 0, run.stderr
+        return json.loads(run.stdout)
+
+    guarded = probe(read_only=True)
+    assert guarded == {
+        "abi": abi, "O_TRUNC": "refusé", "truncate": "refusé", "écrire": "refusé", "créer": "refusé"
+    }  # fmt: skip
+    assert (tmp_path / "lisible.txt").read_text() == "le correcteur\n"
+    assert not (tmp_path / "neuf").exists()
+    unguarded = probe(read_only=False)
+    # (truncate n'est jamais permis par le filtre ; écrire et créer, Landlock les refuse.)
+    assert unguarded["O_TRUNC"] == ("refusé" if abi >= 3 else "permis"), unguarded
 
 
 def test_seccomp_allow_list_is_named_and_numbered():
