@@ -29,6 +29,7 @@ import pytest
 import vpl_jail
 
 from classroom import runner, vpl
+from corpus_grading import CORPUS, build_submission, expected_losses
 from grading import landlock, mark_scheme, scoring
 from tools import build_vpl
 
@@ -292,6 +293,35 @@ def test_a_hostile_file_forges_nothing_and_reads_nothing(jail, tmp_path):
     assert [line for line in lines if line.startswith(vpl.GRADE_TAG)] == [lines[-1]]
     assert not [line for line in lines if line.startswith(vpl.COMMENT_TAG)]
     assert lines.count(vpl.BEGIN) == lines.count(vpl.END) == 1 + len(mark_scheme.FUNCTIONS)
+
+
+# Les attaques du canal et du disque (quatrième série) : dans la prison, le juge et le
+# processus de travail ont le même utilisateur, et Landlock seul les sépare.
+CHANNEL_AND_DISK_ATTACKS = [
+    "hostile_canal_espaces_au_chargement.py",
+    "hostile_canal_filet_d_espaces.py",
+    "hostile_canal_filet_apres_une_accolade.py",
+    "hostile_canal_filet_au_chargement.py",
+    "hostile_remplit_le_dossier_de_travail.py",
+    "hostile_tronque_le_correcteur.py",
+]
+
+
+@needs_jail
+@pytest.mark.parametrize("name", CHANNEL_AND_DISK_ATTACKS)
+def test_channel_and_disk_attacks_lose_what_their_code_deserves(jail, name):
+    """Chacune perd, dans la prison, exactement ce que dit son en-tête (« # perd : »), et
+    la notation va à son terme."""
+    if not landlock_here():
+        pytest.skip("Landlock manque à ce noyau : la prison refuserait de noter")
+    entry = CORPUS / name
+    done = jail.evaluate({"tp.py": build_submission(entry).encode()})
+    assert done.killed is None, done.output
+    titles = [block[0] for block in blocks(done.output)][1:]
+    assert len(titles) == len(mark_scheme.FUNCTIONS), done.output
+    lost = {title.split()[1] for title in titles if not full_marks(title)}
+    assert lost == expected_losses(entry.read_text(encoding="utf-8")), done.output
+    assert SECRET not in done.output
 
 
 @needs_jail
