@@ -313,14 +313,38 @@ def bool_grid(value) -> bool:
 class CurrentStream:
     """Un flux standard du rendu (``sys.stdin``, ``sys.stdout`` ou ``sys.stderr``), le même
     objet d'un bout à l'autre, qui lit ou écrit dans celui de l'appel en cours
-    (``target``) : un rendu qui le garde dès son chargement (``from sys import stdout``)
-    écrit quand même là où l'appel écrit."""
+    (``target``) : un rendu qui le garde dès son chargement (``from sys import stdout``),
+    ou qui en garde une méthode (``ecrire = sys.stdout.write``, ``lire =
+    sys.stdin.readline``), écrit et lit quand même là où l'appel écrit et lit. Ses
+    méthodes sont donc les siennes, et ne cherchent le flux de l'appel qu'une fois
+    appelées."""
 
     def __init__(self):
         self.target = None
 
     def __getattr__(self, name):
         return getattr(self.target, name)
+
+    def write(self, text):
+        return self.target.write(text)
+
+    def writelines(self, lines):
+        return self.target.writelines(lines)
+
+    def flush(self):
+        return self.target.flush()
+
+    def readline(self, size=-1):
+        return self.target.readline(size)
+
+    def read(self, size=-1):
+        return self.target.read(size)
+
+    def readlines(self, hint=-1):
+        return self.target.readlines(hint)
+
+    def isatty(self):
+        return self.target.isatty()
 
     def __iter__(self):
         return self
