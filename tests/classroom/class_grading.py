@@ -32,7 +32,11 @@ from grading.safe_text import one_line
 from grading.scoring import facts, french_number
 
 # Ce qu'une notation écrit dans le dossier de sortie (et qu'une autre remplace).
+# Le secret des cas de la notation en place, pour qu'une nouvelle notation du même dossier
+# tire les mêmes cas (lisible du seul enseignant).
+SECRET_FILE = "secret-des-cas.txt"
 OUTPUTS = [
+    SECRET_FILE,
     "notes.csv",
     "notes_moodle.csv",
     "retours_moodle.zip",
@@ -274,6 +278,8 @@ def write_outputs(
 
     (out / "retours").mkdir(parents=True, exist_ok=True)
     (out / "json").mkdir(parents=True, exist_ok=True)
+    if class_secret is not None:
+        attempt(out / SECRET_FILE, write_secret, class_secret)
     texts = {outcome.entry.label: feedback(outcome) for outcome in outcomes}
     for outcome in outcomes:
         label = outcome.entry.label
@@ -318,7 +324,9 @@ def run(arguments) -> int:
         print(f"Rien n'a été noté : {problem}.", file=sys.stderr)
         return 2
     try:
-        class_secret = class_cases_secret(arguments.secret)
+        class_secret, origin = class_cases_secret(
+            arguments.secret, out, getattr(arguments, "nouveau_secret", False)
+        )
         manual = manual_adjustments(arguments)
     except (ValueError, OSError) as error:
         print(f"Rien n'a été noté : {error}.", file=sys.stderr)
@@ -347,6 +355,10 @@ def run(arguments) -> int:
         print(isolation.sentence())
         os.environ[sandbox.PROBED] = isolation.encode()
     sandbox.protect_judge()  # le secret de la classe est dans l'environnement de ce processus
+    print(
+        f"Secret des cas de cette classe : {class_secret} ({origin} ; pour noter à nouveau "
+        f"à l'identique ailleurs : --secret {class_secret})."
+    )
     try:
         return grade_class(rendus, out, arguments, class_secret, manual)
     except KeyboardInterrupt:
@@ -357,16 +369,34 @@ def run(arguments) -> int:
         return 1
 
 
-def class_cases_secret(given: str | None) -> str:
-    """Le secret de la classe : donné (option, puis variable), sinon tiré au hasard.
+def class_cases_secret(given: str | None, out: Path, new: bool = False) -> tuple[str, str]:
+    """Le secret de la classe et d'où il vient : donné (option, puis variable), sinon
+    celui de la notation déjà dans ``out`` (``SECRET_FILE`` : une nouvelle notation du même
+    dossier tire les mêmes cas), sinon, ou avec ``new``, tiré au hasard.
 
     Il est mis dans l'environnement : chaque notation (``grade_one``) le reçoit de là,
     sans qu'il paraisse sur une ligne de commande.
     """
     text = given or os.environ.get(secret.ENVIRONMENT)
-    value = secret.check(text) if text else secret.draw()
+    origin = "donné"
+    kept = out / SECRET_FILE
+    if not text and not new and kept.is_file():
+        text = kept.read_text(encoding="utf-8").strip()
+        origin = f"celui de la notation précédente, lu dans {kept}"
+    if text:
+        value = secret.check(text)
+    else:
+        value = secret.draw()
+        origin = "tiré au hasard"
     os.environ[secret.ENVIRONMENT] = value
-    return value
+    return value, origin
+
+
+def write_secret(path: Path, value: str) -> None:
+    """Écrit le secret des cas, lisible du seul enseignant."""
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+        handle.write(value + "\n")
 
 
 def adjustments_file(arguments) -> Path:
@@ -391,10 +421,6 @@ def grade_class(
     rendus: Path, out: Path, arguments, class_secret: str, manual: list[adjustments.Line]
 ) -> int:
     start = time.monotonic()
-    print(
-        f"Secret des cas de cette classe : {class_secret} (pour noter à nouveau à "
-        f"l'identique : --secret {class_secret})."
-    )
     with tempfile.TemporaryDirectory(prefix="noter-classe-") as work:
         workdir = Path(work)
         try:
@@ -423,11 +449,13 @@ def grade_class(
             raise
     if not replace_previous(stage, out, outcomes, arguments.remplacer):
         aside = out / NOT_KEPT
+        replaced = aside.exists()
         shutil.rmtree(aside, ignore_errors=True)
         stage.rename(aside)
         print(
-            f"Rien n'a été remplacé : cette notation est dans {aside}/. Pour la mettre en place, "
-            f"relancez avec --remplacer --secret {class_secret}."
+            f"Rien n'a été remplacé : cette notation est dans {aside}/"
+            + (" (à la place de la notation non retenue d'avant)" if replaced else "")
+            + f". Pour la mettre en place, relancez avec --remplacer --secret {class_secret}."
         )
         return NOT_REPLACED
     try:

@@ -900,6 +900,38 @@ def test_la_synthese_ne_confond_pas_une_explication_coupee_a_80_colonnes():
     assert shared_part(test) == (lines, "play_the_game a affiché « Perdu » trop tôt. …")
 
 
+def test_a_new_grading_of_the_same_folder_keeps_its_secret(tmp_path):
+    """Noter à nouveau dans le même dossier, sans --secret (après avoir rempli
+    ajustements.csv, disons) : le secret de la notation précédente, lu dans
+    secret-des-cas.txt (lisible du seul enseignant), et la console le dit ; mêmes cas,
+    mêmes notes. --nouveau-secret en tire un autre."""
+    rendus = tmp_path / "rendus"
+    rendus.mkdir()
+    (rendus / "bob.py").write_text(REFERENCE + WRONG_IS_FINISHED, encoding="utf-8")
+    out = tmp_path / "notes"
+    first = run_class(rendus, out)
+    assert first.returncode == 0, first.stdout + first.stderr
+    drawn = re.search(r"--secret (\S+?)\)", first.stdout).group(1)
+    assert "tiré au hasard" in first.stdout
+    kept = out / "secret-des-cas.txt"
+    assert kept.read_text(encoding="utf-8") == drawn + "\n"
+    assert kept.stat().st_mode & 0o777 == 0o600
+
+    def tests() -> list[tuple]:
+        result = json.loads((out / "json" / "bob.json").read_text(encoding="utf-8"))
+        return [(t["name"], t["score"], t["output"]) for t in result["tests"]]
+
+    before = tests()
+    again = run_class(rendus, out, "--remplacer")
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert f"{drawn} (celui de la notation précédente, lu dans {kept}" in again.stdout
+    assert tests() == before
+    other = run_class(rendus, out, "--remplacer", "--nouveau-secret")
+    assert other.returncode == 0, other.stdout + other.stderr
+    assert re.search(r"--secret (\S+?)\)", other.stdout).group(1) != drawn
+    assert kept.read_text(encoding="utf-8") != drawn + "\n"
+
+
 def test_class_secret_written_and_given_back(graded, tmp_path):
     """Le secret de la classe est tiré, écrit, et redonné par --secret : mêmes cas, mêmes notes"""
     rendus = tmp_path / "rendus"

@@ -94,12 +94,21 @@ def parse_arguments(argv=None):
         action="store_true",
         help="noter sans bac à sable (le code des étudiants tourne avec vos droits)",
     )
-    options.add_argument(
+    cases = options.add_mutually_exclusive_group()
+    cases.add_argument(
         "--secret",
         metavar="SECRET",
-        help="le secret d'où sont tirés les cas de toute la classe : par défaut, un nouveau, "
-        "tiré au hasard et écrit dans synthese.md ; redonnez-le pour noter à nouveau à "
-        "l'identique (à défaut, la variable TP_DEMINEUR_SECRET)",
+        help="le secret d'où sont tirés les cas de toute la classe (à défaut, la variable "
+        "TP_DEMINEUR_SECRET) ; sans lui, celui de la notation déjà dans le dossier de sortie "
+        "(SORTIE/secret-des-cas.txt : une nouvelle notation tire les mêmes cas), sinon un "
+        "nouveau, tiré au hasard ; il est écrit dans synthese.md",
+    )
+    cases.add_argument(
+        "--nouveau-secret",
+        dest="nouveau_secret",
+        action="store_true",
+        help="tirer un nouveau secret même si le dossier de sortie en a déjà un (toutes les "
+        "notes peuvent changer)",
     )
     options.add_argument(
         "--strict",
