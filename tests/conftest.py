@@ -24,7 +24,8 @@ import pytest
 from grading import config as grading_config
 from grading import mark_scheme, scoring, secret, standins
 from grading.boards import fit_lines
-from grading.checks import Echec, NotWritten, describe_call, describe_load
+from grading.checks.common import Echec, NotWritten, describe_call
+from grading.checks.load import describe_load
 from grading.judge import GraderAbort, GradingRefused, Submission, SubmissionError
 from grading.safe_text import printable
 from grading.sandbox import protect_judge

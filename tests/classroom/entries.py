@@ -20,7 +20,7 @@ from pathlib import Path
 
 from classroom import moodle, received
 from classroom.archives import SUBMISSION_LIMITS, UnsafeArchive, extract_zip
-from grading.checks import folded
+from grading.checks.common import folded
 from grading.locate import (
     SYSTEM_NAMES,
     SubmissionError,

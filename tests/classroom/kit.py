@@ -30,6 +30,7 @@ deux constructions donnent exactement le même kit.
 
 import ast
 import contextlib
+import importlib
 import io
 import json
 import random
@@ -41,7 +42,6 @@ from types import ModuleType
 
 import pytest
 
-from grading import checks as checks_module
 from grading import (
     contract,
     mark_scheme,
@@ -53,6 +53,7 @@ from grading import (
 from grading.limits import Limits
 
 TESTS = Path(__file__).resolve().parents[1]
+GRADING = TESTS / "grading"
 # Le dossier des modèles : les fichiers du kit tels quels, à leur place dans le kit.
 TEMPLATES = TESTS / "data" / "kit"
 
@@ -80,7 +81,7 @@ GRADING_FILES = [
     "python_messages.py",
     "safe_text.py",
     "standins.py",
-    "checks.py",
+    *(f"checks/{path.name}" for path in sorted((GRADING / "checks").glob("*.py"))),
     "faults.py",
     "boards.py",
     "stats.py",
@@ -343,19 +344,29 @@ def collect_graded_tests(tests_dir: Path) -> list:
 
 
 class RecordingChecks:
-    """Prend la place du module ``checks`` d'un test : note chaque vérification demandée."""
+    """Prend la place du module des vérifications d'un test (``checks``, l'un des modules
+    de ``grading/checks/``) : note chaque vérification demandée, par son nom complet dans
+    le paquet (``q7_move.ask_move_rejects_bad_lines``)."""
 
-    def __init__(self):
+    def __init__(self, module: ModuleType):
+        self.module = module
         self.calls: list[dict] = []
 
     def __getattr__(self, name: str):
-        if not hasattr(checks_module, name):
+        if not hasattr(self.module, name):
             raise AttributeError(name)
+        check = f"{self.module.__name__.rpartition('.')[2]}.{name}"
 
         def record(sub, case, expected=None):
-            self.calls.append({"check": name, "case": case, "expected": expected})
+            self.calls.append({"check": check, "case": case, "expected": expected})
 
         return record
+
+
+def check_function(check: str):
+    """La vérification nommée ``module.nom`` dans ``grading/checks/`` (cas_publics.json)."""
+    module, _, name = check.partition(".")
+    return getattr(importlib.import_module(f"grading.checks.{module}"), name)
 
 
 def run_public(item, kwargs: dict) -> list[dict]:
@@ -366,9 +377,9 @@ def run_public(item, kwargs: dict) -> list[dict]:
     inner = getattr(getattr(function, "hypothesis", None), "inner_test", function)
     callspec = getattr(item, "callspec", None)
     params = dict(callspec.params) if callspec is not None else {}
-    recorder = RecordingChecks()
     module = item.module
     saved = module.checks
+    recorder = RecordingChecks(saved)
     module.checks = recorder
     try:
         inner(sub=None, **params, **kwargs)

@@ -23,7 +23,8 @@ secret (cas publics ; les graines de l'uniformité viennent du secret quand il y
 import pytest
 from hypothesis import given, settings
 
-from grading import checks, publics, secret, strategies
+from grading import publics, secret, strategies
+from grading.checks import q4_initialise as checks
 from grading.publics import public_example
 from grading.strategies import NO_SHRINK
 

@@ -17,7 +17,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grading import checks, expected, publics, strategies
+from grading import expected, publics, strategies
+from grading.checks import q5_neighbours as checks
 from grading.publics import public_example
 from grading.strategies import NO_SHRINK
 

@@ -15,7 +15,8 @@ secret (cas publics) :
 import pytest
 from hypothesis import given, settings
 
-from grading import checks, expected, publics, strategies
+from grading import expected, publics, strategies
+from grading.checks import q6_display as checks
 from grading.publics import public_example
 from grading.strategies import NO_SHRINK
 

@@ -33,7 +33,8 @@ sous try la refuse.
 import pytest
 from hypothesis import given, settings
 
-from grading import checks, expected, publics, strategies
+from grading import expected, publics, strategies
+from grading.checks import q7_move as checks
 from grading.publics import public_example
 from grading.strategies import NO_SHRINK
 

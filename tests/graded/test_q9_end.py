@@ -18,7 +18,8 @@ qu'une table apprise par cœur sur les cas publics ne gagne rien) :
 import pytest
 from hypothesis import given, settings
 
-from grading import checks, expected, publics, strategies
+from grading import expected, publics, strategies
+from grading.checks import q9_end as checks
 from grading.publics import public_example
 from grading.strategies import NO_SHRINK
 

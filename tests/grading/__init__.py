@@ -11,7 +11,8 @@ modules de sa couche ou des couches d'avant :
 3. juge et relais : ``judge.py`` (``Submission``), ``loading.py``, ``calls.py`` (un
    appel et ce qu'on en retient), ``relay.py`` (les autres fonctions, prêtées par la
    référence), ``standins.py`` (les remplaçants de la référence dans le kit) ;
-4. vérifications : ``checks.py`` (chaque vérification et son message en français),
+4. vérifications : ``checks/`` (un module par question : chaque vérification et son
+   message en français ; ``checks/common.py`` ce qu'elles partagent),
    ``expected.py`` (les oracles), ``strategies.py`` (les cas tirés), ``publics.py``
    (les cas publics), ``boards.py``, ``stats.py`` ;
 5. points : ``scoring.py`` (les points de chaque test, le tableau, results.json).

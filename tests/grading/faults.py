@@ -1,6 +1,6 @@
 """Ce qu'une fonction du rendu a fait de travers, dit avec la construction de Python en cause.
 
-Les vérifications (``checks.py``) disent ce qui ne va pas ; ce module y ajoute, quand il
+Les vérifications (``checks/``) disent ce qui ne va pas ; ce module y ajoute, quand il
 la reconnaît, la cause dans le code de l'étudiant, en français : des paramètres qui ne
 sont pas ceux du sujet, une récursion qui ne s'arrête pas, une partie qui continue après
 sa fin, un indice négatif qui fait le tour de la liste. Il ne calcule aucun résultat

@@ -22,8 +22,9 @@ class TestResult:
     output: str = ""
     points: float = 0.0  # les points du test, fixés par le barème
     stop: str | None = None  # un test interrompu : pourquoi (calls.ABORT_CAUSES)
-    example: str | None = None  # un test raté : le contre-exemple seul (checks.Echec)
-    unwritten: str | None = None  # un test raté : la fonction pas encore écrite (checks.NotWritten)
+    example: str | None = None  # un test raté : le contre-exemple seul (checks.common.Echec)
+    # un test raté : la fonction pas encore écrite (checks.common.NotWritten)
+    unwritten: str | None = None
 
 
 def test_name(item) -> str:

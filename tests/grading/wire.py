@@ -16,7 +16,7 @@ from .safe_text import printable
 MAX_DEPTH = 50  # une grille a trois niveaux ; au-delà, rien de ce que le TP renvoie
 SIMPLE = {type(None), bool, int, str}  # les valeurs simples d'une liste encodée
 # Le message d'une exception levée par le rendu, tel que le juge le reçoit (le retour en
-# cite moins : checks.QUOTED_CHARS).
+# cite moins : checks.common.QUOTED_CHARS).
 MESSAGE_CHARS = 500
 
 

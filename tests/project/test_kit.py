@@ -294,7 +294,7 @@ def test_chaque_test_note_du_depot_a_ses_cas_publics(kit):
     entries = json.loads((kit / "tests" / "cas_publics.json").read_text(encoding="utf-8"))
     items = kit_module.collect_graded_tests(ROOT / "tests")
     assert len(entries) == len(items) >= 20
-    from grading import checks, scoring
+    from grading import scoring
 
     by_name = {entry["name"]: entry for entry in entries}
     assert len(by_name) == len(entries) == len({entry["id"] for entry in entries})
@@ -305,7 +305,7 @@ def test_chaque_test_note_du_depot_a_ses_cas_publics(kit):
         assert entry["question"] == QUESTIONS[entry["function"]]
         assert entry["cases"], item.nodeid
         for case in entry["cases"]:
-            assert hasattr(checks, case["check"]), case["check"]
+            assert kit_module.check_function(case["check"]), case["check"]
     # Les points du kit sont ceux du correcteur, test par test.
     for function in QUESTIONS:
         kit_total = sum(e["poids"] for e in entries if e["function"] == function)

@@ -16,7 +16,7 @@ import textwrap
 
 import pytest
 
-from grading.checks import describe_load
+from grading.checks.load import describe_load
 from grading.rescue import LoadReport, RescueFinder, decode_source, explain_syntax, load_source
 
 pytestmark = pytest.mark.projet

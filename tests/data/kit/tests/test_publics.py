@@ -7,12 +7,11 @@ rate dès qu'un de ses cas rate. Le correcteur de l'enseignant fait les mêmes
 vérifications sur bien plus de cas, tirés au hasard.
 """
 
+import importlib
 import json
 from pathlib import Path
 
 import pytest
-
-from grading import checks
 
 TESTS = json.loads(Path(__file__).with_name("cas_publics.json").read_text(encoding="utf-8"))
 
@@ -28,8 +27,14 @@ def parameters() -> list:
     ]
 
 
+def check_function(check: str):
+    """La vérification ``module.nom`` du correcteur (``grading/checks/module.py``)."""
+    module, _, name = check.partition(".")
+    return getattr(importlib.import_module(f"grading.checks.{module}"), name)
+
+
 @pytest.mark.parametrize("entry", parameters())
 def test_cas_publics(sub, entry):
     """Les cas publics d'un test du correcteur, dans l'ordre : le premier raté arrête le test."""
     for case in entry["cases"]:
-        getattr(checks, case["check"])(sub, case["case"], case["expected"])
+        check_function(case["check"])(sub, case["case"], case["expected"])
