@@ -167,7 +167,9 @@ class Grading:
 
 def pytest_configure(config):
     config.addinivalue_line(
-        "markers", "question(fonction, poids=1, nom=None): test noté d'une fonction du contrat"
+        "markers",
+        "question(fonction, ligne=None, nom=None): test noté d'une fonction du contrat, une "
+        "ligne du barème (tests/grading/mark_scheme.py)",
     )
     config.addinivalue_line("markers", "projet: test du projet lui-même, non noté")
     config.addinivalue_line(
@@ -250,11 +252,13 @@ def pytest_collection_modifyitems(session, config, items):
             continue
         function = marker.args[0]
         item.repr_failure = french_repr_failure(item.repr_failure, function)
-        weight = scoring.test_weight(item)
         grading.results[item.nodeid] = scoring.TestResult(
-            item.nodeid, scoring.test_name(item), function, weight
+            item.nodeid, scoring.test_name(item), function, scoring.test_line(item)
         )
-    scoring.assign_points(list(grading.results.values()))
+    try:
+        scoring.assign_points(list(grading.results.values()))
+    except mark_scheme.UnknownLine as error:
+        raise pytest.UsageError(error.args[0]) from None
     if grading.secret is not None:
         draw_from_secret(items, secret.key())
     if not grading_config.KIT:

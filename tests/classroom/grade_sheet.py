@@ -4,19 +4,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from classroom.results import Outcome, adjustment_text, points_by_function
+from classroom.results import Outcome, adjustment_text, lost_lines, points_by_function
 from classroom.spreadsheet import write_table
 from grading import mark_scheme
 from grading.scoring import french_number
 
 REMARKS_LIMIT = 300  # caractères de la colonne « remarques » ; le retour complet a tout
+TOTAL_COLUMN = f"total (/{french_number(mark_scheme.TOTAL, 0)})"
 
 
 def notes_table(outcomes: list[Outcome]) -> tuple[list[str], list[list[str | float | None]]]:
     """Le tableau de notes.csv : une ligne par rendu, une colonne par question (ordre du sujet).
 
-    Un rendu non noté a sa raison dans « statut » et des cases de points vides (un
-    tableur ne les compte pas dans une moyenne). La colonne « identifiant Moodle »
+    La colonne « lignes perdues » dit quelles lignes du barème le rendu a perdues, avec
+    leurs points et le début de leur contre-exemple. Un rendu non noté a sa raison dans
+    « statut » et des cases de points vides (un tableur ne les compte pas dans une
+    moyenne). La colonne « identifiant Moodle »
     n'est là que si des rendus viennent de Moodle, la colonne « ajustement » (la somme des
     points ajoutés ou retirés à la note des tests) que si un rendu en a ; leurs raisons
     ouvrent les remarques.
@@ -28,7 +31,7 @@ def notes_table(outcomes: list[Outcome]) -> tuple[list[str], list[list[str | flo
         f"{mark_scheme.BAREME[f][0]} {f} (/{french_number(mark_scheme.BAREME[f][1], 0)})"
         for f in mark_scheme.FUNCTIONS
     ]
-    header += [*(["ajustement"] if adjusted else []), "total (/20)", "remarques"]
+    header += [*(["ajustement"] if adjusted else []), TOTAL_COLUMN, "lignes perdues", "remarques"]
     rows = []
     for outcome in outcomes:
         entry = outcome.entry
@@ -44,7 +47,8 @@ def notes_table(outcomes: list[Outcome]) -> tuple[list[str], list[list[str | flo
         remarks = " / ".join([*reasons, *outcome.notes])
         if len(remarks) > REMARKS_LIMIT:
             remarks = remarks[: REMARKS_LIMIT - 1] + "… (voir le retour)"
-        row += [outcome.score, remarks or None]
+        lost = " / ".join(lost_lines(outcome.result)) if outcome.graded else ""
+        row += [outcome.score, lost or None, remarks or None]
         rows.append(row)
     return header, rows
 

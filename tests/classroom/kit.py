@@ -29,7 +29,6 @@ deux constructions donnent exactement le même kit.
 """
 
 import ast
-import contextlib
 import importlib
 import io
 import json
@@ -40,8 +39,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-import pytest
-
+from classroom.rubric import CollectionError, collect_graded_tests
 from grading import (
     contract,
     mark_scheme,
@@ -310,39 +308,6 @@ def kit_config(source: str) -> str:
 # ---------------------------------------------------------------------------
 
 
-class Collector:
-    """Un greffon pytest qui garde les tests collectés."""
-
-    def __init__(self):
-        self.items: list = []
-
-    def pytest_collection_finish(self, session):
-        self.items = list(session.items)
-
-
-def collect_graded_tests(tests_dir: Path) -> list:
-    """Les tests notés du dépôt, tels que pytest les collecte (sans lancer le correcteur)."""
-    paths = [str(path) for path in sorted(tests_dir.glob("graded/test_q*.py"))]
-    collector = Collector()
-    output = io.StringIO()
-    arguments = [
-        *paths,
-        "--collect-only",
-        "--noconftest",  # ni soumission à charger, ni juge : seulement la collecte
-        "-p",
-        "no:cacheprovider",
-        "-W",
-        "ignore::pytest.PytestUnknownMarkWarning",
-        "--rootdir",
-        str(tests_dir.parent),
-    ]
-    with contextlib.redirect_stdout(output):
-        status = pytest.main(arguments, plugins=[collector])
-    if status != 0:
-        raise KitError(f"la collecte des tests notés a échoué :\n{output.getvalue()}")
-    return [item for item in collector.items if item.get_closest_marker("question")]
-
-
 class RecordingChecks:
     """Prend la place du module des vérifications d'un test (``checks``, l'un des modules
     de ``grading/checks/``) : note chaque vérification demandée, par son nom complet dans
@@ -392,13 +357,17 @@ def run_public(item, kwargs: dict) -> list[dict]:
 
 
 def public_cases(tests_dir: Path, questions: dict[str, str]) -> list[dict]:
-    """Un test du kit par test noté du dépôt : son nom, sa fonction, son poids, ses cas publics.
+    """Un test du kit par test noté du dépôt : son nom, sa fonction, sa ligne au barème, ses
+    cas publics.
 
-    Chaque test du kit garde le poids de son test noté, et rate si l'un de ses cas
-    rate : une fonction qui rate un cas public perd dans le kit ce que le correcteur
-    de l'enseignant lui retire pour ce test.
+    Chaque test du kit a la ligne au barème (et donc les points) de son test noté, et
+    rate si l'un de ses cas rate : une fonction qui rate un cas public perd dans le kit
+    ce que le correcteur de l'enseignant lui retire pour ce test.
     """
-    items = collect_graded_tests(tests_dir)
+    try:
+        items = collect_graded_tests(tests_dir)
+    except CollectionError as error:
+        raise KitError(str(error)) from None
     if not items:
         raise KitError("aucun test noté (@pytest.mark.question) dans tests/graded/test_q*.py")
     entries = []
@@ -425,7 +394,7 @@ def public_cases(tests_dir: Path, questions: dict[str, str]) -> list[dict]:
                 "question": questions[function],
                 "source": item.nodeid.rsplit("/", 1)[-1],
                 "name": scoring.test_name(item),
-                "poids": scoring.test_weight(item),
+                "ligne": scoring.test_line(item),
                 "cases": [
                     check for marker in markers for check in run_public(item, dict(marker.kwargs))
                 ],

@@ -13,12 +13,13 @@ import csv
 import json
 from pathlib import Path
 
+from classroom.grade_sheet import TOTAL_COLUMN
 from classroom.results import signed
 from grading.safe_text import one_line
 from grading.scoring import french_number
 
 FILE_NAME = "differences.txt"
-TOTAL = "total (/20)"
+TOTAL = TOTAL_COLUMN
 Key = tuple[str, str]  # (etudiant, rendu) : une ligne de notes.csv
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from classroom.entries import Entry
 from grading import mark_scheme
+from grading.safe_text import one_line
 from grading.scoring import facts, french_number
 
 GRADED = "noté"
@@ -108,6 +109,30 @@ def points_by_function(result: dict) -> dict[str, float]:
         for tag in test["tags"]:
             points[tag] += test["score"]
     return points
+
+
+def lost_lines(result: dict, example_chars: int = 120) -> list[str]:
+    """Les lignes du barème perdues par un rendu, chacune avec ses points et le début de son
+    contre-exemple, sur une ligne (le retour les donne en entier).
+
+    >>> test = {"name": "is_finished renvoie 2", "tags": ["is_finished"], "status": "failed",
+    ...         "max_score": 0.75, "extra_data": {"example": "  Exemple : plateau 2×1"}}
+    >>> lost_lines({"tests": [test]})
+    ['Q9 is_finished : is_finished renvoie 2 (-0,75) : Exemple : plateau 2×1']
+    """
+    lost = []
+    for test in in_bareme_order(result)["tests"]:
+        if test["status"] == "passed":
+            continue
+        function = test["tags"][0]
+        text = f"{mark_scheme.BAREME[function][0]} {function} : {test['name']}"
+        text += f" (-{french_number(test['max_score'])})"
+        example = " ".join(str((test.get("extra_data") or {}).get("example") or "").split())
+        if example:
+            cut = example[:example_chars] + ("…" if len(example) > example_chars else "")
+            text += f" : {cut}"
+        lost.append(one_line(text))
+    return lost
 
 
 def in_bareme_order(result: dict) -> dict:

@@ -26,7 +26,7 @@ from grading.publics import public_example
 from grading.strategies import NO_SHRINK
 
 
-@pytest.mark.question("main", poids=2)
+@pytest.mark.question("main")
 @given(case=strategies.main_cases())
 @public_example(
     case={

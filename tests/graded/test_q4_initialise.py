@@ -29,7 +29,7 @@ from grading.publics import public_example
 from grading.strategies import NO_SHRINK
 
 
-@pytest.mark.question("initialise_mines", poids=2)
+@pytest.mark.question("initialise_mines")
 @given(case=strategies.mines_cases())
 @public_example(case={"grid": publics.grid(True, 3, 2), "nb_mines": 2, "seed": 1})
 @public_example(case={"grid": [[False]], "nb_mines": 1, "seed": 2})
@@ -103,7 +103,7 @@ UNIFORMITY_BOARDS = [
 # trois autres tests pèsent ensemble 4) : un biais coûte la même chose qu'un plateau le
 # voie ou plusieurs. Un biais qu'un plateau voit à coup sûr et un autre selon ses graines
 # (celles du secret de la classe) coûterait sinon plus ou moins d'une classe à l'autre.
-@pytest.mark.question("initialise_mines", poids=6)
+@pytest.mark.question("initialise_mines")
 @pytest.mark.public
 def test_initialise_mines_uniform(sub):
     """initialise_mines choisit chaque ensemble de cases avec la même probabilité"""

@@ -59,7 +59,7 @@ def test_is_coord_ok_every_edge(sub, case):
     checks.is_coord_ok_everywhere(sub, case, expected.is_coord_ok_everywhere(case))
 
 
-@pytest.mark.question("nb_adjacent_mines", poids=2)
+@pytest.mark.question("nb_adjacent_mines")
 # test_nb_adjacent_mines_every_cell vérifie chaque case d'un plateau, plus bas.
 @given(case=strategies.adjacent_cases())
 @public_example(case={"mines": publics.SUJET_MINES, "x": 0, "y": 0})

@@ -37,7 +37,7 @@ DIGITS = publics.board(
 )
 
 
-@pytest.mark.question("display_board", poids=3)
+@pytest.mark.question("display_board")
 @given(case=strategies.boards())
 @public_example(case=SMALL)
 @public_example(case=DIGITS)

@@ -95,7 +95,7 @@ def test_ask_move_valid_line(sub, case):
     checks.ask_move_returns_tuple(sub, case, expected.ask_move(case))
 
 
-@pytest.mark.question("ask_move", poids=2)
+@pytest.mark.question("ask_move")
 @given(case=strategies.ask_cases())
 @public_example(
     case={"opened": [[False, False, False], [False, False, False]], "lines": ["-1 0", "1 1"]}

@@ -86,7 +86,7 @@ WALL = publics.board(
 )
 
 
-@pytest.mark.question("propagate_open_cells", poids=3)
+@pytest.mark.question("propagate_open_cells")
 # 20 exemples, deux fois le réglage commun : la marge va à la question qui vaut le plus
 # de points et dont les fautes sont les plus variées (la mutation en tue autant avec 12).
 @settings(max_examples=20)

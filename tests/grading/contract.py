@@ -1,12 +1,12 @@
 """Le contrat des 13 fonctions du TP : la seule table où il est écrit.
 
 Pour chaque fonction : sa section dans le sujet (et donc sa question), ses
-points au barème, ses paramètres (dans l'ordre), les grilles qu'elle remplit sur
-place (et si elle les récrit en entier), et si elle lit l'entrée standard. Tout le reste
-en est tiré : le barème (``tests/grading/mark_scheme.py``), les paramètres que le processus de
-travail vérifie et que les relais renvoient, la recherche du code d'un rendu, le
-kit ; des tests vérifient que ``tp_demineur/tp.py`` et le sujet disent la même
-chose (``tests/project/test_assignment.py``).
+paramètres (dans l'ordre), les grilles qu'elle remplit sur place (et si elle les récrit
+en entier), et si elle lit l'entrée standard. Tout le reste en est tiré : les paramètres
+que le processus de travail vérifie et que les relais renvoient, la recherche du code
+d'un rendu, le kit ; des tests vérifient que ``tp_demineur/tp.py`` et le sujet disent la
+même chose (``tests/project/test_assignment.py``). Les points sont ceux du barème
+(``tests/grading/mark_scheme.py``), une ligne par classe d'entrées.
 
 La table suit l'ordre du barème du sujet, Q3 (main) d'abord : c'est l'ordre de
 chaque tableau de notes, fichier ou retour.
@@ -29,7 +29,6 @@ class Function:
 
     name: str
     section: str  # « 5.2 » : la section du sujet qui la demande (question 5, partie 2)
-    points: float  # sur 20
     params: tuple[str, ...]  # les paramètres positionnels, dans l'ordre
     fills: tuple[str, ...] = ()  # les grilles reçues qu'elle remplit sur place
     overwrites: bool = False  # elle remplit ces grilles en entier : leur contenu reçu ne compte pas
@@ -42,33 +41,28 @@ class Function:
 
 
 TABLE: tuple[Function, ...] = (
-    Function("main", "3", 2.0, (), reads_input=True),
+    Function("main", "3", (), reads_input=True),
+    Function("initialise_mines", "4.1", ("mines", "nb_mines"), fills=("mines",), overwrites=True),
+    Function("initialise_open", "4.2", ("opened",), fills=("opened",), overwrites=True),
+    Function("is_coord_ok", "5.1", ("x", "y", "width", "height")),
+    Function("nb_adjacent_mines", "5.2", ("mines", "x", "y")),
+    Function("compute_neigh", "5.3", ("mines", "neigh"), fills=("neigh",), overwrites=True),
+    Function("display_board", "6", ("mines", "neigh", "opened")),
+    Function("is_move_ok", "7.1", ("opened", "x", "y")),
+    Function("ask_move", "7.2", ("opened",), reads_input=True),
+    Function("propagate_open_cells", "8", ("mines", "neigh", "opened"), fills=("opened",)),
+    Function("is_finished", "9", ("mines", "opened")),
     Function(
-        "initialise_mines", "4.1", 2.0, ("mines", "nb_mines"), fills=("mines",), overwrites=True
-    ),
-    Function("initialise_open", "4.2", 0.5, ("opened",), fills=("opened",), overwrites=True),
-    Function("is_coord_ok", "5.1", 1.0, ("x", "y", "width", "height")),
-    Function("nb_adjacent_mines", "5.2", 1.5, ("mines", "x", "y")),
-    Function("compute_neigh", "5.3", 1.0, ("mines", "neigh"), fills=("neigh",), overwrites=True),
-    Function("display_board", "6", 2.0, ("mines", "neigh", "opened")),
-    Function("is_move_ok", "7.1", 1.0, ("opened", "x", "y")),
-    Function("ask_move", "7.2", 2.0, ("opened",), reads_input=True),
-    Function("propagate_open_cells", "8", 3.0, ("mines", "neigh", "opened"), fills=("opened",)),
-    Function("is_finished", "9", 1.5, ("mines", "opened")),
-    Function(
-        "play_turn", "10.1", 1.0, ("mines", "neigh", "opened"), fills=("opened",), reads_input=True
+        "play_turn", "10.1", ("mines", "neigh", "opened"), fills=("opened",), reads_input=True
     ),
     Function(
         "play_the_game",
         "10.2",
-        1.5,
         ("mines", "neigh", "opened"),
         fills=("opened",),
         reads_input=True,
     ),
 )
-
-TOTAL = 20.0
 
 # Le type des cases de chaque grille du contrat.
 GRIDS: dict[str, type] = {"mines": bool, "neigh": int, "opened": bool}
@@ -85,5 +79,4 @@ def filled_positions(name: str) -> frozenset[int]:
     return frozenset(i for i, param in enumerate(function.params) if param in function.fills)
 
 
-assert sum(function.points for function in TABLE) == TOTAL
 assert all(set(f.fills) <= set(f.params) & set(GRIDS) for f in TABLE)

@@ -17,10 +17,10 @@ class TestResult:
     nodeid: str
     name: str  # ce que vérifie le test, en français
     function: str
-    weight: float
+    line: str  # sa ligne au barème (le nom de la fonction de test : mark_scheme.RUBRIC)
     passed: bool = False
     output: str = ""
-    points: float = 0.0  # les points du test, fixés par le barème
+    points: float = 0.0  # les points de sa ligne au barème
     stop: str | None = None  # un test interrompu : pourquoi (calls.ABORT_CAUSES)
     example: str | None = None  # un test raté : le contre-exemple seul (checks.common.Echec)
     # un test raté : la fonction pas encore écrite (checks.common.NotWritten)
@@ -41,20 +41,17 @@ def test_name(item) -> str:
     return f"{doc} ({callspec.id})" if callspec is not None else doc
 
 
-def test_weight(item) -> float:
-    """Le poids d'un test noté : ``poids`` de son marqueur ``question`` (1 par défaut)."""
+def test_line(item) -> str:
+    """La ligne du barème d'un test noté : ``ligne`` de son marqueur ``question`` (le kit la
+    donne), sinon le nom de sa fonction de test."""
     marker = item.get_closest_marker("question")
-    return float(marker.kwargs.get("poids", marker.args[1] if len(marker.args) > 1 else 1))
+    return marker.kwargs.get("ligne") or item.originalname
 
 
 def assign_points(results: list[TestResult]):
-    """Partage les points de chaque fonction entre ses tests, selon leur poids."""
-    totals: dict[str, float] = {}
+    """Donne à chaque test les points de sa ligne au barème (``mark_scheme.points``)."""
     for result in results:
-        totals[result.function] = totals.get(result.function, 0.0) + result.weight
-    for result in results:
-        points = mark_scheme.BAREME[result.function][1]
-        result.points = points * result.weight / totals[result.function]
+        result.points = mark_scheme.points(result.function, result.line)
 
 
 def by_function(results: list[TestResult]) -> dict[str, tuple[float, float]]:
@@ -170,7 +167,7 @@ def results_json(
                 "output_format": "text",
                 "tags": [r.function],
                 "visibility": "visible",
-                "extra_data": {"stop": r.stop, "example": r.example},
+                "extra_data": {"line": r.line, "stop": r.stop, "example": r.example},
             }
         )
     return {
@@ -261,7 +258,7 @@ def results_from_json(data: dict) -> list[TestResult]:
             nodeid=test["number"],
             name=test["name"],
             function=test["tags"][0],
-            weight=test["max_score"],
+            line=test.get("extra_data", {}).get("line", ""),
             passed=test["status"] == "passed",
             output=test["output"],
             points=test["max_score"],

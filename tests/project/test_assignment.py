@@ -285,6 +285,17 @@ def test_le_tableau_du_bareme_totalise_20():
     assert somme == mark_scheme.TOTAL == 20
 
 
+def test_chaque_ligne_du_bareme_a_son_test_et_chaque_test_sa_ligne():
+    """Le barème ligne à ligne (``tools/bareme.py``) se lit sans erreur : chaque test noté a
+    sa ligne dans mark_scheme.RUBRIC, chaque ligne son test, et les lignes font 20."""
+    from classroom.rubric import rubric_lines
+
+    lines = rubric_lines(Path(__file__).resolve().parents[1])
+    assert len(lines) == sum(len(rubric) for rubric in mark_scheme.RUBRIC.values())
+    assert abs(sum(line.points for line in lines) - 20) < 1e-9
+    assert all(line.points > 0 for line in lines)
+
+
 # ---------------------------------------------------------------------------
 # (c) Les signatures du sujet sont celles du contrat et de la correction
 # ---------------------------------------------------------------------------

@@ -180,6 +180,9 @@ def test_chaque_entree_a_sa_ligne_et_son_statut(graded):
         assert number(row["total (/20)"]) == pytest.approx(total), key
         points = [number(row[c]) for c in row if re.match(r"Q\d+ ", c)]
         assert sum(points) == pytest.approx(total, abs=0.01), key
+        # Chaque ligne perdue du barème, avec ses points : ce qui manque à 20.
+        lost = re.findall(r" \(-(\d+,\d+)\)", row["lignes perdues"])
+        assert sum(map(number, lost)) == pytest.approx(20 - total, abs=0.01), key
     for key, reason in NOT_GRADED.items():
         row = notes[key]
         assert row["statut"].startswith("non noté : ") and reason in row["statut"], row
@@ -198,7 +201,7 @@ def test_notes_csv_pour_un_tableur_francais(graded):
     ]
     assert questions[0] == "Q3 main (/2)"
     assert header[:4] == ["etudiant", "identifiant Moodle", "rendu", "statut"]
-    assert header[-2:] == ["total (/20)", "remarques"]
+    assert header[-3:] == ["total (/20)", "lignes perdues", "remarques"]
     # Un nom qui ressemble à une formule reste du texte.
     assert "\r\n'=1+2;" in raw.decode("utf-8-sig")
     notes = read_notes(out)

@@ -171,7 +171,7 @@ def test_same_points_in_every_draw(graded_class, graded_draws, entry):
 def test_each_graded_test_is_named_after_its_function():
     """Les tirages choisissent les tests d'une fonction par son nom (``-k``) : chaque
     test noté porte le nom de sa fonction, et celui d'aucune autre."""
-    from classroom.kit import collect_graded_tests
+    from classroom.rubric import collect_graded_tests
 
     for item in collect_graded_tests(TESTS):
         function = item.get_closest_marker("question").args[0]

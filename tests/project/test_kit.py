@@ -32,6 +32,7 @@ from test_game_terminal import OLD_PYTHONS, assert_too_old
 
 import corpus_grading
 from classroom import kit as kit_module
+from classroom import rubric
 from grading import mark_scheme
 from tp_demineur import python_version, tp
 
@@ -290,9 +291,10 @@ def test_le_paquet_du_kit_expose_les_treize_fonctions(kit):
 
 
 def test_chaque_test_note_du_depot_a_ses_cas_publics(kit):
-    """Un test du kit par test noté : même fonction, même nom, même poids ; des cas déclarés."""
+    """Un test du kit par test noté : même fonction, même nom, même ligne au barème (donc
+    mêmes points) ; des cas déclarés."""
     entries = json.loads((kit / "tests" / "cas_publics.json").read_text(encoding="utf-8"))
-    items = kit_module.collect_graded_tests(ROOT / "tests")
+    items = rubric.collect_graded_tests(ROOT / "tests")
     assert len(entries) == len(items) >= 20
     from grading import scoring
 
@@ -301,25 +303,16 @@ def test_chaque_test_note_du_depot_a_ses_cas_publics(kit):
     for item in items:
         entry = by_name[scoring.test_name(item)]
         assert entry["function"] == item.get_closest_marker("question").args[0]
-        assert entry["poids"] == scoring.test_weight(item)
+        assert entry["ligne"] == scoring.test_line(item)
         assert entry["question"] == QUESTIONS[entry["function"]]
         assert entry["cases"], item.nodeid
         for case in entry["cases"]:
             assert kit_module.check_function(case["check"]), case["check"]
-    # Les points du kit sont ceux du correcteur, test par test.
-    for function in QUESTIONS:
-        kit_total = sum(e["poids"] for e in entries if e["function"] == function)
-        teacher_total = sum(
-            scoring.test_weight(i)
-            for i in items
-            if i.get_closest_marker("question").args[0] == function
-        )
-        assert kit_total == teacher_total, function
 
 
 def test_un_exemple_public_est_aussi_un_exemple_du_correcteur():
     """``public_example`` ajoute l'exemple au test noté : l'enseignant le vérifie toujours."""
-    items = kit_module.collect_graded_tests(ROOT / "tests")
+    items = rubric.collect_graded_tests(ROOT / "tests")
     shared = 0
     for item in items:
         hypothesis_examples = getattr(item.obj, "hypothesis_explicit_examples", [])

@@ -20,7 +20,7 @@ def parameters() -> list:
     return [
         pytest.param(
             entry,
-            marks=pytest.mark.question(entry["function"], poids=entry["poids"], nom=entry["name"]),
+            marks=pytest.mark.question(entry["function"], ligne=entry["ligne"], nom=entry["name"]),
             id=entry["id"],
         )
         for entry in TESTS
