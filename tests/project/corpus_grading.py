@@ -2,9 +2,11 @@
 
 Chaque fichier du corpus est un rendu d'étudiant : la solution de référence suivie
 du fichier (qui redéfinit les fonctions fautives), sauf s'il porte « # base : aucune ».
-Son en-tête dit ce qu'il doit perdre (« # perd : »), et, pour une attaque qui trompe
-encore le correcteur, ce qui réussit (« # faille : »). ``tests/project/test_corpus.py``
-vérifie ces verdicts ; ``tests/project/test_kit.py`` compare le kit à ces mêmes notes.
+Son en-tête dit ce qu'il doit perdre (« # perd : », les fonctions ; « # lignes : », si
+elles sont dites, les lignes du barème, c'est-à-dire les tests notés, et aucune autre), et,
+pour une attaque qui trompe encore le correcteur, ce qui réussit (« # faille : »).
+``tests/project/test_corpus.py`` vérifie ces verdicts ; ``tests/project/test_kit.py``
+compare le kit à ces mêmes notes.
 
 Un verdict doit être juste quels que soient les cas tirés : chaque rendu d'étudiant (ni
 attaque, ni paquet) est noté dans trois tirages (``DRAWS``) : le secret de la classe, les
@@ -52,6 +54,19 @@ def expected_losses(text: str) -> set[str]:
     if value is None:
         raise ValueError("en-tête « # perd : » manquant")
     return set() if value == "aucune" else {name.strip() for name in value.split(",")}
+
+
+def expected_lines(text: str) -> set[str] | None:
+    """Les lignes du barème qu'un rendu doit perdre (« # lignes : », les noms des tests
+    notés, séparés par des virgules), si son en-tête les dit : une faute d'une classe
+    d'entrées ne fait rater que la ligne de cette classe. None sinon."""
+    value = header(text, "lignes")
+    return None if value is None else {name.strip() for name in value.split(",")}
+
+
+def lost_lines(result: dict) -> set[str]:
+    """Les lignes du barème (tests notés) ratées dans un results.json."""
+    return {t["extra_data"]["line"] for t in result["tests"] if t["status"] != "passed"}
 
 
 def is_hostile(entry: Path) -> bool:
@@ -186,11 +201,38 @@ def graded_class(tmp_path_factory) -> Path:
 # verdict). Un rendu noté en entier dans la classe du corpus n'y est pas noté de nouveau.
 CLASS_DRAW = "secret de la classe"
 DRAWS = {CLASS_DRAW: SECRET, "cas publics": None, "second secret": "corpus-second-tirage"}
+# Le même rendu rendu de nouveau, un commentaire ajouté (ce que fait un étudiant qui
+# retente sa chance sur Gradescope ou VPL) : noté avec le secret de la classe, il doit
+# avoir les mêmes points. Pour chaque faute d'une classe d'entrées (« # lignes : »).
+COMMENTED = {
+    "copie commentée 1": "\n# relu avant de rendre\n",
+    "copie commentée 2": "\n# deuxième essai : rien changé au code\n",
+}
+DRAWS |= dict.fromkeys(COMMENTED, SECRET)
 
 
 def draws_of(entry: Path) -> list[str]:
-    """Les tirages où un rendu d'étudiant est noté sur ses seules fonctions."""
-    return [draw for draw in DRAWS if draw != CLASS_DRAW or not graded_in_full(entry)]
+    """Les tirages où un rendu d'étudiant est noté sur ses seules fonctions (les copies
+    commentées : pour une faute d'une classe d'entrées seulement)."""
+    text = entry.read_text(encoding="utf-8")
+    return [
+        draw
+        for draw in DRAWS
+        if (draw != CLASS_DRAW or not graded_in_full(entry))
+        and (draw not in COMMENTED or expected_lines(text) is not None)
+    ]
+
+
+def submission_for(folder: Path, entry: Path, draw: str) -> Path:
+    """Le fichier noté dans un tirage : le rendu, ou sa copie commentée (même nom de fichier,
+    dans un dossier à elle : seul le contenu change)."""
+    if draw not in COMMENTED:
+        return folder / entry.name
+    copy = folder / f"commentaire-{list(COMMENTED).index(draw) + 1}" / entry.name
+    copy.parent.mkdir(exist_ok=True)
+    if not copy.exists():
+        copy.write_text(build_submission(entry) + COMMENTED[draw], encoding="utf-8")
+    return copy
 
 
 def graded_functions(entry: Path) -> set[str] | None:
@@ -229,6 +271,8 @@ def grade_draws(folder: Path) -> dict[tuple[str, str], dict]:
 
     for entry in STUDENT_ENTRIES:
         (folder / entry.name).write_text(build_submission(entry), encoding="utf-8")
+        for draw in set(draws_of(entry)) & set(COMMENTED):
+            submission_for(folder, entry, draw)  # écrites avant les fils qui notent
     launcher = Launcher()
     with contextlib.suppress(OSError):
         os.setpriority(os.PRIO_PROCESS, launcher.process.pid, NICENESS)
@@ -237,7 +281,8 @@ def grade_draws(folder: Path) -> dict[tuple[str, str], dict]:
         entry, draw = job
         if cancelled():
             raise RuntimeError("tirages annulés : la session s'arrête")
-        arguments = draw_arguments(folder / entry.name, graded_functions(entry), DRAWS[draw])
+        submission = submission_for(folder, entry, draw)
+        arguments = draw_arguments(submission, graded_functions(entry), DRAWS[draw])
         scratch = tempfile.mkdtemp(dir=folder)
         try:
             try:

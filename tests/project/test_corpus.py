@@ -37,9 +37,11 @@ from corpus_grading import (
     TESTS,
     build_submission,
     draws_of,
+    expected_lines,
     expected_losses,
     graded_functions,
     header,
+    lost_lines,
     result_of,
 )
 from grading import mark_scheme
@@ -77,8 +79,12 @@ def test_corpus_is_large_enough():
     assert len(wrong) >= 25, f"{len(wrong)} rendus faux seulement"
     assert len(correct) >= 4, f"{len(correct)} variantes correctes seulement"
     for entry in ENTRIES:
-        losses = expected_losses(entry.read_text(encoding="utf-8"))
+        text = entry.read_text(encoding="utf-8")
+        losses = expected_losses(text)
         assert losses <= set(mark_scheme.BAREME), f"{entry.name} : fonctions inconnues {losses}"
+        lines = expected_lines(text) or set()
+        known = {line for f in losses for line in mark_scheme.RUBRIC[f]}
+        assert lines <= known, f"{entry.name} : lignes inconnues {sorted(lines - known)}"
 
 
 @pytest.mark.parametrize(
@@ -106,6 +112,9 @@ def test_verdict(graded_class, entry):
     )
     if not expected:
         assert result["score"] == pytest.approx(20.0)
+    lines = None if entry == PACKAGE else expected_lines(entry.read_text(encoding="utf-8"))
+    if lines is not None:
+        assert lost_lines(result) == lines, f"{name} : lignes perdues {sorted(lost_lines(result))}"
 
 
 @pytest.fixture(scope="session")
@@ -144,6 +153,12 @@ def test_verdict_in_every_draw(graded_draws, entry, draw):
     assert lost == expected, (
         f"{entry.stem}, {draw} : perd {sorted(lost)}, attendu {sorted(expected)}\n{details}"
     )
+    lines = expected_lines(entry.read_text(encoding="utf-8"))
+    if lines is not None:
+        assert lost_lines(result) == lines, (
+            f"{entry.stem}, {draw} : lignes perdues {sorted(lost_lines(result))}, "
+            f"attendu {sorted(lines)}\n{details}"
+        )
 
 
 @pytest.mark.parametrize("entry", STUDENT_ENTRIES, ids=lambda entry: entry.stem)
@@ -151,10 +166,11 @@ def test_same_points_in_every_draw(graded_class, graded_draws, entry):
     """Le même rendu a les mêmes points dans chaque tirage, fonction par fonction : une
     faute coûte autant dans toutes les classes, et pas seulement dans les mêmes fonctions
     (un biais vu à coup sûr par un test et, selon les cas tirés, par un autre coûterait
-    sinon plus ou moins d'une classe à l'autre)."""
+    sinon plus ou moins d'une classe à l'autre) ; et rendu de nouveau avec un commentaire
+    ajouté (« # lignes : »), il a les mêmes points."""
     graded = graded_functions(entry) or set(mark_scheme.FUNCTIONS)
     points = {}
-    for draw in DRAWS:
+    for draw in [CLASS_DRAW, *(d for d in draws_of(entry) if d != CLASS_DRAW)]:
         if draw == CLASS_DRAW:
             result = corpus_grading.verdict_with_class_secret(graded_class, graded_draws, entry)
         else:
