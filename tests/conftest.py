@@ -184,6 +184,47 @@ def pytest_configure(config):
             config.option.reportchars = "N"
 
 
+# Les titres de pytest, en français, dans la sortie d'une notation (enseignant ou kit).
+FRENCH_TITLES = {
+    "test session starts": "notation",
+    "FAILURES": "tests ratés",
+    "ERRORS": "erreurs",
+    "short test summary info": "résumé",
+    "warnings summary": "avertissements",
+}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session):
+    """Une notation (``--submission``, ou le kit) parle français d'un bout à l'autre : ni
+    l'en-tête de pytest (sauf -v), ni ses titres ni son bilan en anglais ; chaque test raté
+    est titré par ce qu'il vérifie."""
+    config = session.config
+    grading = getattr(config, "grading", None)
+    reporter = config.pluginmanager.getplugin("terminalreporter")
+    if grading is None or reporter is None or not (grading.explicit or grading_config.KIT):
+        return
+    if config.option.verbose == 0:
+        config.option.verbose = -1  # sans l'en-tête (plateforme, dossiers, greffons)
+    write_sep = reporter.write_sep
+
+    def french_sep(sep, title=None, *args, **kwargs):
+        return write_sep(sep, FRENCH_TITLES.get(title, title), *args, **kwargs)
+
+    reporter.write_sep = french_sep
+    reporter.summary_stats = lambda: french_stats(reporter, grading)
+
+
+def french_stats(reporter, grading: Grading) -> None:
+    """Le bilan de la session, à la place de « 2 failed, 26 passed in 5.07s »."""
+    counts = {key: len(reporter.stats.get(key, [])) for key in ("passed", "failed", "error")}
+    seconds = f"{time.monotonic() - grading.started:.1f}".replace(".", ",")
+    parts = [f"{counts['passed']} réussi(s)", f"{counts['failed']} raté(s)"]
+    if counts["error"]:
+        parts.append(f"{counts['error']} erreur(s)")
+    reporter.write_sep("=", f"{', '.join(parts)} en {seconds} s")
+
+
 def pytest_collection_finish(session):
     """Les longues notations des tests du projet (le corpus, le kit) partent en
     arrière-plan dès maintenant, si des tests collectés en ont besoin.
@@ -412,6 +453,9 @@ def pytest_runtest_makereport(item, call):
             if isinstance(call.excinfo.value, NotWritten):
                 result.unwritten = call.excinfo.value.function
             report.longrepr = result.output
+    if item.config.grading.explicit or grading_config.KIT:
+        # Le titre d'un test raté, dans la sortie : ce qu'il vérifie, en français.
+        report.location = (*report.location[:2], result.name)
 
 
 def load_summary(grading: Grading) -> str:
