@@ -43,6 +43,7 @@ from .screen import (
     totals,
     wrap_paragraph,
 )
+from .terminal import too_narrow
 
 
 @dataclass(frozen=True)
@@ -155,6 +156,9 @@ class Session:
         columns = shutil.get_terminal_size().columns
         compact = board_width(game.width, game.height, compact=False) > columns
         cells = game.revealed_cells() if revealed else game.cells()
+        narrow = too_narrow(board_width(game.width, game.height, compact=True))
+        if narrow:
+            self.explain(narrow)
         print()
         print(board_text(cells, self.colour, compact))
         if revealed and legend(cells):

@@ -11,6 +11,7 @@ Ce module ne dépend de rien d'autre du paquet.
 
 import codecs
 import io
+import shutil
 import sys
 import unicodedata
 
@@ -136,3 +137,24 @@ class PlainSymbols(io.TextIOBase):
     @property
     def errors(self) -> str:
         return self.stream.errors
+
+
+def too_narrow(needed: int, stream=None) -> str | None:
+    """Ce qu'on dit avant d'afficher un plateau de ``needed`` caractères de large dans un
+    terminal plus étroit (il couperait chaque ligne du plateau en deux) ; None dans un
+    terminal assez large, ou hors d'un terminal (une sortie redirigée n'est pas coupée).
+
+    >>> too_narrow(107, io.StringIO()) is None
+    True
+    """
+    stream = stream or sys.stdout
+    if not stream.isatty():
+        return None
+    columns = shutil.get_terminal_size().columns
+    if needed <= columns:
+        return None
+    return (
+        f"Ce terminal n'a que {columns} colonnes, et le plateau en demande {needed} : "
+        "chaque ligne serait coupée en deux. Élargissez la fenêtre du terminal (ou "
+        "réduisez la taille du texte), puis continuez."
+    )

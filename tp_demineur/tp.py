@@ -401,3 +401,14 @@ def main() -> None:
     compute_neigh(mines, neigh)
     play_the_game(mines, neigh, opened)
     # END SOLUTION
+
+
+if __name__ == "__main__":
+    # Ce fichier lancé tel quel (F5 dans IDLE, Thonny ou EduPython) : le jeu, comme
+    # « python -m tp_demineur » lancé depuis le dossier qui contient tp_demineur/.
+    import runpy
+    import sys
+    from pathlib import Path
+
+    sys.path[0] = str(Path(__file__).resolve().parent.parent)
+    runpy.run_module("tp_demineur", run_name="__main__", alter_sys=True)

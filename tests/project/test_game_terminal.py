@@ -114,6 +114,23 @@ def play(
     )
 
 
+@pytest.mark.parametrize("script", ["tp.py", "__main__.py"])
+def test_lance_comme_un_fichier_le_jeu_demarre(script: str) -> None:
+    """F5 dans IDLE, Thonny ou EduPython lance le fichier ouvert depuis son dossier : tp.py
+    ou __main__.py lancés ainsi font comme python -m tp_demineur, sans trace de la pile."""
+    done = subprocess.run(
+        [sys.executable, script, "--width", "3", "--height", "1", "--mines", "1", "--seed", "5"],
+        input="0 0\n1 0\n2 0\nn\n",
+        capture_output=True,
+        text=True,
+        cwd=ROOT / "tp_demineur",
+        env=BASE_ENV,
+        timeout=TIMEOUT,
+    )
+    assert "Traceback" not in done.stdout + done.stderr, done.stderr
+    assert "Gagné" in done.stdout or "Perdu" in done.stdout, done.stdout
+
+
 def assert_clean(done: subprocess.CompletedProcess[str], code: int = 0) -> None:
     """Le code de sortie attendu, et jamais de trace d'exception."""
     assert "Traceback" not in done.stdout + done.stderr, done.stdout[-3000:] + done.stderr
@@ -1373,7 +1390,9 @@ TMUX = shutil.which("tmux")
 class Terminal:
     """Une session tmux de 80 colonnes qui fait tourner le jeu."""
 
-    def __init__(self, args: list[object], tmp_path: Path, wrapper: str = "", **env: str) -> None:
+    def __init__(
+        self, args: list[object], tmp_path: Path, wrapper: str = "", columns: int = 80, **env: str
+    ) -> None:
         """``wrapper`` : une commande qui lance le jeu (``luit`` : une console non UTF-8)."""
         assert TMUX is not None
         self.name = f"demineur-{os.getpid()}-{tmp_path.name}"
@@ -1382,7 +1401,7 @@ class Terminal:
         exports = " ".join(f"{key}={value}" for key, value in environment.items())
         game_command = " ".join([wrapper, *command(*args)]).strip()
         self.tmux(
-            "new-session", "-d", "-s", self.name, "-x", "80", "-y", "50",
+            "new-session", "-d", "-s", self.name, "-x", str(columns), "-y", "50",
             f"cd {ROOT} && env -u NO_COLOR -u COLUMNS {exports} {game_command}; sleep 30",
         )  # fmt: skip
 
@@ -1420,8 +1439,8 @@ class Terminal:
 def terminal(tmp_path: Path):
     opened: list[Terminal] = []
 
-    def start(args: list[object], wrapper: str = "", **env: str) -> Terminal:
-        opened.append(Terminal(args, tmp_path, wrapper, **env))
+    def start(args: list[object], wrapper: str = "", columns: int = 80, **env: str) -> Terminal:
+        opened.append(Terminal(args, tmp_path, wrapper, columns, **env))
         return opened[-1]
 
     yield start
@@ -1458,6 +1477,18 @@ def test_terminal_couleurs_et_plateau_compact(terminal) -> None:
     assert "\x1b[" in coloured
     assert re.search(r"\x1b\[1m\x1b\[34m1", coloured) or "\x1b[1;34m1" in coloured
     assert screen.FLAG in coloured
+
+
+@pytest.mark.skipif(TMUX is None, reason="tmux n'est pas installé")
+def test_un_terminal_trop_etroit_le_dit(terminal) -> None:
+    """28 colonnes pour le plateau expert (36 caractères en disposition compacte) : le jeu
+    dit combien il en faut et comment faire, au lieu d'un plateau coupé en deux."""
+    term = terminal(["--niveau", "expert", "--seed", 3], columns=28)
+    # Tout est coupé entre les mots à 28 colonnes : l'écran se lit recollé.
+    text = " ".join(term.wait_for("Votre coup").split())
+    assert "Ce terminal n'a que 28 colonnes, et le plateau en demande 36" in text
+    assert "Élargissez la fenêtre du terminal" in text
+    assert "Traceback" not in text
 
 
 @pytest.mark.skipif(TMUX is None, reason="tmux n'est pas installé")

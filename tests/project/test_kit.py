@@ -345,7 +345,9 @@ def test_pytest_dans_le_kit_intact_donne_zero_sans_hypothesis(kit):
     for function, question in QUESTIONS.items():
         line = f"{function} n'est pas encore écrite (question {question})."
         assert output.splitlines().count(line) == 1, output
-    assert re.search(r"\b\d+ failed in ", output) and " passed" not in output
+    # Le bilan de pytest, en français comme tout le reste.
+    assert re.search(r"\b0 réussi\(s\), \d+ raté\(s\) en \d+,\d s", output), output
+    assert not re.search(r"\b(passed|failed)\b", output), output
     # Une ligne par fonction à écrire, le tableau, et les lignes de pytest : rien de répété.
     assert len(output.splitlines()) <= 60, output
     assert "a levé une exception" not in output
@@ -902,6 +904,22 @@ def test_le_jeu_du_kit_intact_nomme_la_fonction_a_ecrire(kit):
     assert done.returncode == 1, output
     assert "La fonction main n'est pas encore écrite : c'est la question Q3" in output
     assert "Traceback" not in output
+
+
+@pytest.mark.parametrize("script", ["tp.py", "__main__.py"])
+def test_lance_comme_un_fichier_le_jeu_du_kit_demarre_aussi(kit, solved_kit, script):
+    """F5 dans IDLE, Thonny ou EduPython lance le fichier ouvert, depuis son dossier : tp.py
+    (ou __main__.py) lancé ainsi fait comme python -m tp_demineur, en français, sans trace de
+    la pile ; avec les fonctions écrites, la partie se joue."""
+    done = run([script], cwd=kit / "tp_demineur", stdin="3\n2\n1\n")
+    output = done.stdout + done.stderr
+    assert done.returncode == 1, output
+    assert "La fonction main n'est pas encore écrite : c'est la question Q3" in output
+    assert "Traceback" not in output
+    moves = "".join(f"{x} {y}\n" for y in range(2) for x in range(3))
+    played = run([script], cwd=solved_kit / "tp_demineur", stdin="3\n2\n1\n" + moves)
+    assert played.returncode == 0, played.stdout + played.stderr
+    assert "gagné" in played.stdout or "perdu" in played.stdout, played.stdout
 
 
 def test_le_jeu_du_kit_avec_la_reference_joue_jusqu_au_bout(solved_kit):

@@ -10,8 +10,20 @@ import textwrap
 import traceback
 from pathlib import Path
 
+if not __package__:  # lancé comme un fichier (F5 dans un éditeur) : comme python -m tp_demineur
+    import runpy
+
+    sys.path[0] = str(Path(__file__).resolve().parent.parent)
+    runpy.run_module("tp_demineur", run_name="__main__", alter_sys=True)
+    raise SystemExit
+
 from . import tp
-from .terminal import PLAIN_SYMBOLS, shows_symbols, tolerate_bad_characters
+from .terminal import (
+    PLAIN_SYMBOLS,
+    shows_symbols,
+    tolerate_bad_characters,
+    too_narrow,
+)
 
 # La question du sujet de chaque fonction demandée (le générateur du kit la remplit).
 QUESTIONS: dict[str, str] = {}
@@ -91,12 +103,30 @@ def symbols_notice() -> str | None:
     )
 
 
+def warn_if_narrow(display_board):
+    """Votre display_board, précédée d'un conseil quand le terminal est plus étroit que le
+    plateau (chaque ligne y serait coupée en deux)."""
+
+    def display_board_in_terminal(mines, neigh, opened, *args, **kwargs):
+        try:
+            needed = 2 * len(mines[0]) - 1  # les cases et une espace entre elles
+        except (TypeError, IndexError):
+            needed = 0
+        narrow = too_narrow(needed)
+        if narrow:
+            print(textwrap.fill(narrow, 78))
+        return display_board(mines, neigh, opened, *args, **kwargs)
+
+    return display_board_in_terminal
+
+
 def run() -> int:
     tolerate_bad_characters()
     notice = symbols_notice()
     if notice:
         print(notice)
     sys.setrecursionlimit(max(RECURSION_LIMIT, sys.getrecursionlimit()))
+    tp.display_board = warn_if_narrow(tp.display_board)
     try:
         tp.main()
     except NotImplementedError as error:
