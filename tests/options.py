@@ -59,7 +59,8 @@ def pytest_addoption(parser):
     group.addoption(
         "--require-sandbox",
         action="store_true",
-        help="refuser de noter si le bac à sable (bubblewrap) ne peut pas être créé",
+        help="refuser de noter si le code ne peut pas être isolé (bubblewrap, ou Landlock là "
+        "où les espaces de noms manquent)",
     )
     group.addoption(
         "--no-sandbox",

@@ -131,7 +131,7 @@ class Isolation:
             return f"Isolation : {text}."
         if self.mode == "landlock":
             return f"Isolation : {text}. bubblewrap impossible ici : {self.reason}."
-        return f"ATTENTION, isolation : {text} ({self.reason})."
+        return f"ATTENTION, isolation : {text} ({self.reason}). {remedy()}"
 
     def encode(self) -> str:
         """Pour ``PROBED`` : l'échelon essayé une fois pour toute une classe."""
@@ -143,6 +143,29 @@ class Isolation:
         if len(parts) != 4 or parts[0] not in GUARANTEES or not parts[2].isdigit():
             return None
         return cls(parts[0], parts[1], int(parts[2]), parts[3])
+
+
+def remedy(platform: str | None = None) -> str:
+    """Ce qu'il faut faire pour que le code des étudiants soit isolé, dit à l'enseignant
+    quand il ne l'est pas.
+
+    >>> remedy("darwin")[:40]
+    'Pour isoler le code des étudiants sous m'
+    """
+    platform = platform or sys.platform
+    if not platform.startswith("linux"):
+        system = "macOS" if platform == "darwin" else "Windows" if platform == "win32" else platform
+        return (
+            f"Pour isoler le code des étudiants sous {system} : notez dans WSL 2 (Windows) ou "
+            "dans un conteneur Linux (Docker ou Podman), où bubblewrap ou Landlock "
+            "l'isolent ; la commande est dans docs/securite.md."
+        )
+    return (
+        "Pour l'isoler : installez bubblewrap (sudo apt install bubblewrap) ; dans un "
+        "conteneur ou une prison sans espaces de noms, il faut un noyau Linux 5.13 ou plus "
+        "récent avec Landlock (et, sous Docker, la version 23 ou plus récente) ; voir "
+        "docs/securite.md."
+    )
 
 
 def interpreter() -> Path:

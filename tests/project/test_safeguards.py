@@ -709,3 +709,15 @@ def test_a_loaded_machine_never_trips_a_call_limit(monkeypatch):
     with pytest.raises(channel.WorkerLost) as lost:
         worker.check(clock, 0.0, 0.0, 0.0)
     assert lost.value.kind == "idle"
+
+
+def test_the_warning_without_isolation_says_what_to_do():
+    """Sans isolation, la phrase dite à l'enseignant dit aussi comment l'obtenir : sous Linux,
+    bubblewrap ou Landlock ; sous macOS et Windows, WSL 2 ou un conteneur, et la page qui
+    donne la commande."""
+    text = sandbox.Isolation("aucune", "bwrap est introuvable").sentence()
+    assert text.startswith("ATTENTION") and "sudo apt install bubblewrap" in text
+    assert "Landlock" in text and "docs/securite.md" in text
+    for platform in ("darwin", "win32"):
+        advice = sandbox.remedy(platform)
+        assert "WSL 2" in advice and "conteneur" in advice and "docs/securite.md" in advice

@@ -87,7 +87,8 @@ def parse_arguments(argv=None):
     isolation.add_argument(
         "--require-sandbox",
         action="store_true",
-        help="ne noter aucun rendu sans bac à sable (bubblewrap)",
+        help="ne noter aucun rendu sans isolation (bubblewrap, ou Landlock là où les espaces "
+        "de noms manquent : un conteneur, une prison)",
     )
     isolation.add_argument(
         "--no-sandbox",

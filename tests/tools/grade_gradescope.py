@@ -192,8 +192,8 @@ def add_grading_options(options) -> None:
     options.add_argument(
         "--exiger-bac-a-sable",
         action="store_true",
-        help="ne noter aucun rendu si le bac à sable (bubblewrap) ne peut pas être créé "
-        "dans le conteneur (le rendu a alors 0, avec la raison)",
+        help="ne noter aucun rendu si le code ne peut pas être isolé dans le conteneur "
+        "(bubblewrap, ou Landlock sans espaces de noms ; le rendu a alors 0, avec la raison)",
     )
     options.add_argument(
         "--secret",
