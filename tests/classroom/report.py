@@ -1,10 +1,12 @@
 """La page de la classe (``rapport.html``) : la synthèse à regarder, d'un seul fichier.
 
-Les mêmes faits que ``synthese.md`` (``classroom/summary.py``) : la répartition des
-notes, chaque question (moyenne et répartition des points), le taux d'échec de
-chaque test noté dans l'ordre du sujet, les contre-exemples que le plus
-d'étudiants partagent, les rendus non notés et pourquoi, une ligne par étudiant
-avec un lien vers son retour. Les graphiques sont du SVG écrit ici.
+Les mêmes faits que ``synthese.md`` (``classroom/summary.py``), avec un sommaire, dans
+l'ordre où un enseignant les cherche : une ligne par étudiant (sa note, les lignes du
+barème qu'il a perdues, un lien vers son retour), les rendus non notés et pourquoi, puis
+la répartition des notes, chaque question (moyenne et répartition des points), le taux
+d'échec de chaque ligne du barème dans l'ordre du sujet, les contre-exemples que le plus
+d'étudiants partagent et les rendus qui se ressemblent. Les graphiques sont du SVG écrit
+ici. Le secret des cas n'y est pas (la page s'imprime) : il est dans ``synthese.md``.
 
 Les rendus qui se ressemblent sont montrés côte à côte, passages partagés surlignés et
 lignes données par le kit repliées (``<details>`` fermé, à l'écran comme à
@@ -23,7 +25,7 @@ import statistics
 from urllib.parse import quote
 
 from classroom import similarity
-from classroom.results import Outcome, adjustment_text, points_by_function
+from classroom.results import Outcome, adjustment_text, lost_lines, points_by_function
 from classroom.summary import (
     cases_line,
     failures,
@@ -129,18 +131,28 @@ def class_report(
     body += [
         f"<p>{escape(head)}</p>",
         f"<p{warned}>{escape(isolation.replace('`', ''))}</p>",
-        f"<p>{escape(cases_line(graded, class_secret).replace('`', ''))}</p>",
+        f"<p>{escape(cases_line(graded, class_secret, shown=False).replace('`', ''))}</p>",
+    ]
+    # D'abord ce qu'un enseignant cherche : chaque étudiant, sa note et son retour.
+    sections = [
+        ("etudiants", "Étudiants", students(outcomes)),
+        ("non-notes", "Rendus non notés", not_graded(missing)),
     ]
     if graded:
-        body += [
-            "<section><h2>Répartition des notes</h2>",
-            bars(score_bins(scores), "Nombre d'étudiants par tranche de notes"),
-            "</section>",
-            questions(graded),
-            tests(graded),
-            counterexamples(graded),
+        distribution = bars(score_bins(scores), "Nombre d'étudiants par tranche de notes")
+        sections += [
+            ("repartition", "Répartition des notes", distribution),
+            ("questions", "Par question", questions(graded)),
+            ("tests", "Taux d'échec de chaque ligne du barème", tests(graded)),
+            ("contre-exemples", "Contre-exemples partagés", counterexamples(graded)),
         ]
-    body += [similar_submissions(pairs, uncompared), not_graded(missing), students(outcomes)]
+    sections.append(("ressemblances", "Rendus qui se ressemblent", similar(pairs, uncompared)))
+    links = "".join(f'<li><a href="#{anchor}">{title}</a></li>' for anchor, title, _ in sections)
+    body.append(f"<nav><h2>Sommaire</h2><ol>{links}</ol></nav>")
+    body += [
+        f'<section id="{anchor}"><h2>{title}</h2>{content}</section>'
+        for anchor, title, content in sections
+    ]
     return (
         '<!DOCTYPE html>\n<html lang="fr">\n<head>\n<meta charset="utf-8">\n'
         f'<meta http-equiv="Content-Security-Policy" content="{POLICY}">\n'
@@ -164,15 +176,16 @@ def questions(graded: list[Outcome]) -> str:
             f"<td>{chart}</td></tr>"
         )
     return (
-        f"<section><h2>Par question</h2><p>Sur les {len(graded)} rendu(s) noté(s), dans "
+        f"<p>Sur les {len(graded)} rendu(s) noté(s), dans "
         "l'ordre du sujet ; la répartition compte des étudiants.</p><table>"
         "<tr><th>Question</th><th>Fonction</th><th>Points</th><th>Moyenne</th>"
-        "<th>Répartition des points</th></tr>" + "".join(rows) + "</table></section>"
+        "<th>Répartition des points</th></tr>" + "".join(rows) + "</table>"
     )
 
 
 def tests(graded: list[Outcome]) -> str:
-    """Chaque test noté, dans l'ordre du sujet, et la part des étudiants qui l'ont raté."""
+    """Chaque ligne du barème (un test noté), dans l'ordre du sujet, et la part des
+    étudiants qui l'ont perdue."""
     rows = [
         f"<tr><td>{mark_scheme.BAREME[function][0]}</td><td><code>{function}</code></td>"
         f"<td>{escape(name)}</td><td>{rate_bar(len(failed) / len(ran))}</td>"
@@ -180,10 +193,8 @@ def tests(graded: list[Outcome]) -> str:
         for (function, name), (ran, failed) in test_outcomes(graded).items()
     ]
     return (
-        "<section><h2>Taux d'échec de chaque test</h2><table><tr><th>Question</th>"
-        "<th>Fonction</th><th>Test</th><th>Échec</th><th>Ratés / notés</th></tr>"
-        + "".join(rows)
-        + "</table></section>"
+        "<table><tr><th>Question</th><th>Fonction</th><th>Ligne du barème</th><th>Échec</th>"
+        "<th>Ratés / notés</th></tr>" + "".join(rows) + "</table>"
     )
 
 
@@ -193,7 +204,7 @@ def counterexamples(graded: list[Outcome]) -> str:
     caractères du jeu)."""
     found, _ = failures(graded)
     if not found:
-        return "<section><h2>Contre-exemples partagés</h2><p>Aucun test raté.</p></section>"
+        return "<p>Aucun test raté.</p>"
     blocks = []
     for failure in found[:SHOWN_FAILURES]:
         names = ", ".join(escape(label) for label in failure.sharing)
@@ -206,38 +217,41 @@ def counterexamples(graded: list[Outcome]) -> str:
         )
     more = len(found) - SHOWN_FAILURES
     tail = f"<p>Et {more} autre(s) test(s) raté(s) : voir synthese.md.</p>" if more > 0 else ""
-    return (
-        "<section><h2>Contre-exemples partagés</h2><p>Les tests les plus ratés, du plus raté "
-        "au moins raté.</p>" + "".join(blocks) + tail + "</section>"
-    )
+    return "<p>Les tests les plus ratés, du plus raté au moins raté.</p>" + "".join(blocks) + tail
 
 
 def not_graded(missing: list[Outcome]) -> str:
     if not missing:
-        return "<section><h2>Rendus non notés</h2><p>Tous les rendus ont été notés.</p></section>"
+        return "<p>Tous les rendus ont été notés.</p>"
     items = "".join(
         f"<li><strong>{escape(o.entry.label)}</strong> ({escape(o.entry.shown)}) : "
         f"{escape(o.reason)}</li>"
         for o in missing
     )
-    return f"<section><h2>Rendus non notés</h2><ul>{items}</ul></section>"
+    return f"<ul>{items}</ul>"
 
 
 def students(outcomes: list[Outcome]) -> str:
-    """Une ligne par étudiant : sa note (ou « non noté ») et le lien vers son retour."""
+    """Une ligne par étudiant : sa note (ou « non noté » et pourquoi), les lignes du barème
+    qu'il a perdues, et le lien vers son retour (chaque contre-exemple y est)."""
     rows = []
     for outcome in outcomes:
         label = outcome.entry.label
         grade = french_number(outcome.score) if outcome.graded else "non noté"
         link = "retours/" + quote(f"{label}.txt", safe="")
+        lost = lost_lines(outcome.result, example_chars=0) if outcome.graded else [outcome.reason]
+        listed = "".join(f"<li>{escape(line)}</li>" for line in lost)
         rows.append(
             f"<tr><td>{escape(label)}</td><td>{escape(outcome.entry.shown)}</td>"
             f'<td class="nombre">{grade}</td><td>{escape(adjusted(outcome))}</td>'
+            f"<td>{f'<ul>{listed}</ul>' if listed else ''}</td>"
             f'<td><a href="{escape(link)}">retour</a></td></tr>'
         )
     return (
-        "<section><h2>Étudiants</h2><table><tr><th>Étudiant</th><th>Rendu</th><th>Note</th>"
-        "<th>Ajustements</th><th>Retour</th></tr>" + "".join(rows) + "</table></section>"
+        "<table><tr><th>Étudiant</th><th>Rendu</th><th>Note</th><th>Ajustements</th>"
+        "<th>Lignes perdues, ou pourquoi non noté</th><th>Retour</th></tr>"
+        + "".join(rows)
+        + "</table>"
     )
 
 
@@ -325,16 +339,13 @@ def pane(code: str, passages: list[tuple[int, int]], kit: list[tuple[int, int]])
     return "".join(parts)
 
 
-def similar_submissions(
-    pairs: list[similarity.Pair] | None, uncompared: dict[str, str] | None = None
-) -> str:
+def similar(pairs: list[similarity.Pair] | None, uncompared: dict[str, str] | None = None) -> str:
     """Les rendus qui se ressemblent, côte à côte : un signal, jamais une note ; puis ceux
     qui n'ont pas été comparés, ou pas en entier, et pourquoi."""
-    title = "<section><h2>Rendus qui se ressemblent</h2>"
     if pairs is None:
         return (
-            f"{title}<p>Comparaison non faite : copydetect n'est pas installé "
-            f"(<code>{escape(similarity.INSTALL)}</code>).</p></section>"
+            "<p>Comparaison non faite : copydetect n'est pas installé "
+            f"(<code>{escape(similarity.INSTALL)}</code>).</p>"
         )
     close = [pair for pair in pairs if pair.score >= similarity.SIGNAL]
     intro = (
@@ -368,7 +379,7 @@ def similar_submissions(
     )
     if notes:
         notes = f"<p>Rendus notés pas ou pas entièrement comparés :</p><ul>{notes}</ul>"
-    return title + intro + table + sides + notes + "</section>"
+    return intro + table + sides + notes
 
 
 def side_by_side(pair: similarity.Pair) -> str:

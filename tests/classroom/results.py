@@ -113,7 +113,8 @@ def points_by_function(result: dict) -> dict[str, float]:
 
 def lost_lines(result: dict, example_chars: int = 120) -> list[str]:
     """Les lignes du barème perdues par un rendu, chacune avec ses points et le début de son
-    contre-exemple, sur une ligne (le retour les donne en entier).
+    contre-exemple (``example_chars`` caractères, 0 : sans lui), sur une ligne (le retour
+    les donne en entier).
 
     >>> test = {"name": "is_finished renvoie 2", "tags": ["is_finished"], "status": "failed",
     ...         "max_score": 0.75, "extra_data": {"example": "  Exemple : plateau 2×1"}}
@@ -128,7 +129,7 @@ def lost_lines(result: dict, example_chars: int = 120) -> list[str]:
         text = f"{mark_scheme.BAREME[function][0]} {function} : {test['name']}"
         text += f" (-{french_number(test['max_score'])})"
         example = " ".join(str((test.get("extra_data") or {}).get("example") or "").split())
-        if example:
+        if example and example_chars:
             cut = example[:example_chars] + ("…" if len(example) > example_chars else "")
             text += f" : {cut}"
         lost.append(one_line(text))

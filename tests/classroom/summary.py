@@ -144,19 +144,25 @@ def isolation_line(graded: list[Outcome]) -> str:
     )
 
 
-def cases_line(graded: list[Outcome], class_secret: str | None) -> str:
-    """D'où viennent les cas, et le secret qui permet de noter à nouveau à l'identique."""
+def cases_line(graded: list[Outcome], class_secret: str | None, shown: bool = True) -> str:
+    """D'où viennent les cas, et le secret qui permet de noter à nouveau à l'identique
+    (``shown`` faux : sans l'écrire, pour une page qu'on imprime)."""
     if class_secret is None:
         return secret.sentence(None)
     expected = secret.fingerprint(class_secret)
     if any((facts(o.result).get("cases") or {}).get("fingerprint") != expected for o in graded):
         return "ATTENTION : les rendus n'ont pas tous été notés sur les cas du secret de la classe."
-    return (
-        f"Cas tirés du secret de la classe, `{class_secret}`, mêlé à l'empreinte de chaque "
-        "rendu : le même fichier a toujours les mêmes cas. "
-        f"Pour noter à nouveau à l'identique : `--secret {class_secret}` (avec les mêmes "
-        "versions de Python, pytest et hypothesis). Gardez-le pour vous : qui le connaît "
-        "peut calculer les cas."
+    drawn = "Cas tirés du secret de la classe, mêlé à l'empreinte de chaque rendu : le même "
+    drawn += "fichier a toujours les mêmes cas. "
+    if not shown:
+        return drawn + (
+            "Le secret n'est pas écrit ici : il est dans synthese.md et secret-des-cas.txt, "
+            "et une nouvelle notation vers le même dossier le reprend."
+        )
+    return drawn + (
+        f"Le secret : `{class_secret}`. Pour noter à nouveau à l'identique ailleurs : "
+        f"`--secret {class_secret}` (avec les mêmes versions de Python, pytest et "
+        "hypothesis). Gardez-le pour vous : qui le connaît peut calculer les cas."
     )
 
 

@@ -1055,9 +1055,17 @@ def test_la_page_de_la_classe_dans_un_navigateur(tmp_path):
     assert "<script" not in text.lower()
     assert not re.findall(r"<[^>]*\ssrc=", text)  # aucune balise qui charge quelque chose
     links = re.findall(r'href="([^"]*)"', text)
+    anchors = [link for link in links if link.startswith("#")]
+    links = [link for link in links if not link.startswith("#")]
     assert len(links) == 3 and all(link.startswith("retours/") for link in links), links
     for link in links:  # chaque lien mène au retour, dans le dossier des notes
         assert (out / unquote(link)).is_file(), link
+    # Un sommaire, dont chaque entrée mène à sa section ; les étudiants d'abord, les
+    # graphiques après ; le secret des cas n'est pas sur la page (on l'imprime).
+    assert anchors and all(f'id="{anchor[1:]}"' in text for anchor in anchors), anchors
+    assert text.index('id="etudiants"') < text.index('id="repartition"') < text.index("<svg")
+    drawn = re.search(r"--secret (\S+?)\)", run.stdout).group(1)
+    assert drawn not in text and "secret-des-cas.txt" in text
     done = chromium("--dump-dom", page.as_uri())
     assert done.returncode == 0, done.stderr
     dom = done.stdout
@@ -1115,10 +1123,7 @@ def test_les_copies_sont_trouvees_et_les_solutions_independantes_non(tmp_path):
     assert {tuple(row[:2]) for row in rows[:3]} == copies
     page = (out / "rapport.html").read_text(encoding="utf-8")
     assert "3 partagent au moins 50 %" in page and page.count('<div class="cote">') == 3
-    assert (
-        "<mark>" in page
-        and "david" not in page.split("Rendus qui se ressemblent")[1].split("Rendus non notés")[0]
-    )
+    assert "<mark>" in page and "david" not in page.split('id="ressemblances"')[1]
 
 
 COPYDETECT = importlib.util.find_spec("copydetect") is not None
