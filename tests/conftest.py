@@ -414,11 +414,8 @@ def load_summary(grading: Grading) -> str:
     submission = grading.submission
     info = submission.load_info if submission else None
     notes = []
-    if submission is not None and submission.versions_note:
-        notes.append(submission.versions_note)
-    if submission is not None and submission.copy_report.refused:
-        refused = ", ".join(f"{path} ({why})" for path, why in submission.copy_report.refused)
-        notes.append(f"Fichiers de votre rendu non copiés : {refused}.")
+    if submission is not None:
+        notes += submission.found_notes()
     described = describe_load(info, sorted({r.function for r in grading.results.values()}))
     if described:
         notes.append(described)

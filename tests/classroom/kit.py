@@ -68,6 +68,7 @@ GRADING_FILES = [
     "loading.py",
     "limits.py",
     "locate.py",
+    "set_aside.py",
     "private_copy.py",
     "sandbox.py",
     "channel.py",

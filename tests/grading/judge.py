@@ -67,6 +67,23 @@ def choose_isolation(mode: str) -> sandbox.Isolation:
     return isolation
 
 
+def package_note(package: str, taken: dict[str, list[str]]) -> str:
+    """Ce que dit le retour d'un paquet dont le ``__init__.py`` n'expose pas toutes les
+    fonctions du TP : quels modules sont notés, pour lesquelles.
+
+    >>> package_note("tp_demineur", {"tp.py": ["main", "is_finished"]})
+    "Le __init__.py de tp_demineur/ n'expose pas main, is_finished : celles de tp.py sont notées."
+    """
+    start = f"Le __init__.py de {package}/ n'expose"
+    if len(taken) == 1:
+        module, functions = next(iter(taken.items()))
+        if set(functions) >= set(PARAMETERS):
+            return f"{start} aucune fonction du TP : celles de {module} sont notées."
+        return f"{start} pas {', '.join(functions)} : celles de {module} sont notées."
+    parts = [f"celles de {module} ({', '.join(functions)})" for module, functions in taken.items()]
+    return f"{start} pas toutes les fonctions du TP : sont notées {', '.join(parts)}."
+
+
 class Submission:
     """Une soumission chargée dans un processus de travail, prête à être appelée."""
 
@@ -75,9 +92,8 @@ class Submission:
     ):
         self.limits = limits or Limits()
         self.reference = reference
-        located = locate(Path(path))
+        self.located = located = locate(Path(path))
         self.kind, self.source = located.kind, located.path
-        self.versions_note = located.note()  # plusieurs versions : laquelle est notée
         self.isolation = choose_isolation(sandbox_mode)
         self.worker = WorkerProcess(self.isolation, self.limits.reply_bytes)
         self.load_info: dict | None = None  # le premier chargement, pour les retours
@@ -97,6 +113,7 @@ class Submission:
             self.limits.submission_files,
             WORKER_CODE,
             for_other_user=bool(self.isolation.user),
+            auxiliaries=located.auxiliaries,
         )
         self.loading = False  # un chargement demandé en avance (start_early), pas encore lu
 
@@ -104,6 +121,23 @@ class Submission:
     def copy_report(self):
         """Ce qui a été copié du rendu, et ce qui a été refusé (les liens…)."""
         return self.copy.report
+
+    def found_notes(self) -> list[str]:
+        """Ce qui a été trouvé dans le rendu et comment il est noté : la version notée
+        parmi plusieurs, les modules auxiliaires du fichier noté, les modules d'un paquet
+        notés à la place de son ``__init__.py``, les dossiers mis de côté, les fichiers
+        refusés à la copie."""
+        notes = self.located.notes()
+        taken = (self.load_info or {}).get("taken") or {}
+        if taken:
+            notes.append(package_note(self.source.name, taken))
+        aside = self.copy.report.set_aside.describe()
+        if aside:
+            notes.append(aside + ".")
+        if self.copy.report.refused:
+            refused = ", ".join(f"{path} ({why})" for path, why in self.copy.report.refused)
+            notes.append(f"Fichiers de votre rendu non copiés : {refused}.")
+        return notes
 
     def close(self):
         self.worker.stop()
@@ -165,7 +199,14 @@ class Submission:
         le résultat (``start``). Un lancement qui échoue ici est refait à ce moment-là,
         qui en dira l'erreur."""
         try:
-            begin_load(self.worker, self.copy, self.kind, self.limits, self.definitions_only)
+            begin_load(
+                self.worker,
+                self.copy,
+                self.kind,
+                self.limits,
+                self.definitions_only,
+                self.located.modules,
+            )
             self.loading = True
         except Exception:
             self.worker.stop()
@@ -176,7 +217,12 @@ class Submission:
             info, lockdown = finish_load(self.worker, self.limits)
         else:
             info, lockdown = load(
-                self.worker, self.copy, self.kind, self.limits, self.definitions_only
+                self.worker,
+                self.copy,
+                self.kind,
+                self.limits,
+                self.definitions_only,
+                self.located.modules,
             )
         if self.lockdown is None:
             self.lockdown = lockdown  # écrit avant que le rendu ne tourne
