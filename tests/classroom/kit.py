@@ -48,6 +48,7 @@ from grading import (
     publics,
     relay,
     scoring,
+    set_aside,
     standins,
 )
 from grading.limits import Limits
@@ -794,7 +795,7 @@ def build(root: Path, dest: Path, force: bool = False) -> list[dict]:
     )
     for name in COPIED_TEMPLATES:
         write(dest / name, read(TEMPLATES / name))
-    write(tests / "cas_publics.json", cases_json(entries))
+    write(tests / set_aside.KIT_CASES, cases_json(entries))
     write(tests / standins.STANDINS_FILE, standins_json(stand_in_table(entries, load_reference())))
     write(dest / "sujet" / "sujet.md", read(root / "sujet" / "sujet.md"))
     return entries

@@ -7,8 +7,8 @@ qu'aucune limite ne soit comptée (nombre de fichiers et taille d'une archive, d
 copie privée), jamais lus ni extraits, et listés dans une remarque.
 
 Un dossier est mis de côté par son nom (:data:`FOLDERS`, sans distinguer majuscules et
-minuscules), ou parce qu'il est un environnement Python : il contient ``pyvenv.cfg``
-(un environnement virtuel, quel que soit son nom) ou ``conda-meta/`` (conda).
+minuscules), ou par ce qu'il contient : ``pyvenv.cfg`` (un environnement virtuel, quel
+que soit son nom), ``conda-meta/`` (conda), ``cas_publics.json`` (les tests du kit).
 
 >>> folder_kind(".venv"), folder_kind("Node_Modules"), folder_kind("tp_demineur")
 ('environnement virtuel Python', 'paquets JavaScript', None)
@@ -47,8 +47,15 @@ FOLDERS = {
     ".fseventsd": "journal de macOS",
     ".spotlight-v100": "index de macOS",
 }
-# Un dossier qui contient l'un de ces noms est un environnement Python, quel que soit le sien.
-MARKERS = {"pyvenv.cfg": VENV, "conda-meta": "environnement conda"}
+# Un dossier qui contient l'un de ces noms est mis de côté, quel que soit le sien : un
+# environnement Python, ou les tests du kit (le kit zippé en entier : son correcteur
+# n'est pas un rendu, même si un de ses modules a une fonction main).
+KIT_CASES = "cas_publics.json"  # le fichier des cas publics, dans les tests du kit
+MARKERS = {
+    "pyvenv.cfg": VENV,
+    "conda-meta": "environnement conda",
+    KIT_CASES: "tests publics du kit",
+}
 # Mis de côté sans être listés : ce que Python et macOS laissent partout, sans que
 # l'étudiant y soit pour rien (les dossiers que le correcteur a toujours ignorés).
 UNLISTED = {"__pycache__", "__macosx"}
