@@ -67,18 +67,28 @@ def choose_isolation(mode: str) -> sandbox.Isolation:
     return isolation
 
 
-def package_note(package: str, taken: dict[str, list[str]]) -> str:
+def package_note(package: str, taken: dict[str, list[str]], exposed: list[str]) -> str:
     """Ce que dit le retour d'un paquet dont le ``__init__.py`` n'expose pas toutes les
-    fonctions du TP : quels modules sont notés, pour lesquelles.
+    fonctions du TP : quels modules sont notés, pour lesquelles (``exposed`` : celles que
+    le ``__init__.py`` expose, dans l'ordre du contrat ; la liste la plus courte est dite).
 
-    >>> package_note("tp_demineur", {"tp.py": ["main", "is_finished"]})
+    >>> package_note("tp_demineur", {"tp.py": ["main", "is_finished"]}, ["a", "b", "c"])
     "Le __init__.py de tp_demineur/ n'expose pas main, is_finished : celles de tp.py sont notées."
-    """
+    >>> package_note("tp_demineur", {"tp.py": ["main", "is_finished"]}, ["is_coord_ok"])
+    "Le __init__.py de tp_demineur/ n'expose que is_coord_ok : les autres fonctions du TP sont celles de tp.py."
+    >>> package_note("tp_demineur", {"tp.py": ["main", "is_finished"]}, [])
+    "Le __init__.py de tp_demineur/ n'expose aucune fonction du TP : celles de tp.py sont notées."
+    """  # noqa: E501
     start = f"Le __init__.py de {package}/ n'expose"
     if len(taken) == 1:
         module, functions = next(iter(taken.items()))
-        if set(functions) >= set(PARAMETERS):
+        if not exposed:
             return f"{start} aucune fonction du TP : celles de {module} sont notées."
+        if len(exposed) < len(functions):
+            return (
+                f"{start} que {', '.join(exposed)} : les autres fonctions du TP sont celles "
+                f"de {module}."
+            )
         return f"{start} pas {', '.join(functions)} : celles de {module} sont notées."
     parts = [f"celles de {module} ({', '.join(functions)})" for module, functions in taken.items()]
     return f"{start} pas toutes les fonctions du TP : sont notées {', '.join(parts)}."
@@ -130,7 +140,10 @@ class Submission:
         notes = self.located.notes()
         taken = (self.load_info or {}).get("taken") or {}
         if taken:
-            notes.append(package_note(self.source.name, taken))
+            from_modules = {name for functions in taken.values() for name in functions}
+            loaded = (self.load_info or {}).get("functions", [])
+            exposed = [name for name in PARAMETERS if name in loaded and name not in from_modules]
+            notes.append(package_note(self.source.name, taken, exposed))
         aside = self.copy.report.set_aside.describe()
         if aside:
             notes.append(aside + ".")
