@@ -335,10 +335,15 @@ def gather(entry: Entry, workdir: Path) -> Path:
     folder.mkdir(parents=True)
     for path, named in files:
         if path.is_dir():
-            shutil.copytree(path, folder, dirs_exist_ok=True, symlinks=True)
+            shutil.copytree(path, folder, dirs_exist_ok=True, symlinks=True, ignore=set_aside_names)
         else:
             shutil.copy2(path, folder / named.file)  # la date compte dans la règle de locate
     return folder
+
+
+def set_aside_names(folder: str, names: list[str]) -> list[str]:
+    """Les dossiers mis de côté parmi ``names`` (pour ``shutil.copytree``) : jamais copiés."""
+    return [name for name in names if set_aside_kind(Path(folder, name)) is not None]
 
 
 def open_lone_archive(entry: Entry, candidate: Path, destination: Path) -> Path:
