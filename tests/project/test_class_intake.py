@@ -37,6 +37,7 @@ BSDTAR = shutil.which("bsdtar") is not None
 KEVIN = "Kevin Petit_2001_assignsubmission_file_"  # l'export de Moodle : le kit zippé
 MARC = "Marc Dubois_2003_assignsubmission_file_"  # l'export de Moodle : un .rar
 LUCIE = "Lucie Bernard_2002_assignsubmission_file_"  # l'export de Moodle : un notebook abîmé
+SECRET = "accueil-des-rendus"  # le secret de la classe : une notation seule tire les mêmes cas
 
 # Le is_coord_ok de la référence, écrit avec un module auxiliaire.
 AUXILIARY = REFERENCE.replace(
@@ -232,16 +233,17 @@ def processes_mentioning(text: str) -> list[str]:
 
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
-    """La classe, notée une fois, avec un dossier temporaire à elle (TMPDIR) : vérifié vide
-    après, comme la table des processus."""
+    """La classe, notée une fois avec un secret connu, avec un dossier temporaire à elle
+    (TMPDIR) : vérifié vide après, comme la table des processus."""
     root = tmp_path_factory.mktemp("accueil")
     (root / "travail").mkdir()
     facts = build_class(root / "rendus", root / "travail")
     temporary = root / "tmp"
     temporary.mkdir()
-    script = str(TESTS / "tools" / "grade_class.py")
+    command = [sys.executable, str(TESTS / "tools" / "grade_class.py"), str(root / "rendus")]
+    command += ["--sortie", str(root / "notes"), "--secret", SECRET]
     run = subprocess.run(
-        [sys.executable, script, str(root / "rendus"), "--sortie", str(root / "notes")],
+        command,
         stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,
@@ -320,3 +322,37 @@ def test_la_page_et_les_retours(graded):
     assert ".venv/ (environnement virtuel Python" in " ".join(kevin.split())
     result = json.loads((root / "notes" / "json" / "paquet_vide.json").read_text("utf-8"))
     assert result["score"] == pytest.approx(20.0)
+
+
+@pytest.mark.parametrize(
+    ("key", "label", "given"),
+    [
+        (f"Kevin Petit {KEVIN}/", "Kevin Petit_2001", f"{KEVIN}/kit.zip"),
+        ("paquet_partiel paquet_partiel/", "paquet_partiel", "paquet_partiel"),
+        ("auxiliaire auxiliaire/", "auxiliaire", "auxiliaire"),
+        ("sept sept.7z", "sept", "sept.7z"),
+    ],
+)
+def test_la_notation_d_un_seul_rendu_donne_la_meme_note(graded, tmp_path, key, label, given):
+    """``python -m pytest tests --submission=RENDU`` (la notation d'un seul rendu par
+    l'enseignant, celle du kit pour un dossier) prépare une archive comme la classe, et
+    donne la même note, test par test, avec les mêmes remarques."""
+    if given.endswith(".7z") and not BSDTAR:
+        pytest.skip("bsdtar absent (paquet libarchive-tools)")
+    root, _, _ = graded
+    results = tmp_path / "seul.json"
+    command = [sys.executable, "-m", "pytest", str(TESTS), "-q", "-p", "no:randomly"]
+    command += [f"--submission={root / 'rendus' / given}", f"--secret={SECRET}"]
+    subprocess.run(
+        [*command, f"--results-json={results}"], cwd=ROOT, capture_output=True, timeout=900
+    )
+    alone = json.loads(results.read_text(encoding="utf-8"))
+    in_class = json.loads((root / "notes" / "json" / f"{label}.json").read_text("utf-8"))
+    assert alone["score"] == in_class["score"] == pytest.approx(20.0)
+    assert [(t["name"], t["score"]) for t in alone["tests"]] == [
+        (t["name"], t["score"]) for t in in_class["tests"]
+    ]
+    remarks = rows_of(root / "notes")[key]["remarques"]
+    assert remarks
+    for remark in remarks.split(" / "):
+        assert " ".join(remark.split()) in " ".join(alone["output"].split()), remark

@@ -276,6 +276,29 @@ def zipped_package(archive: Path) -> None:
         bundle.writestr(link, "/etc/passwd")
 
 
+def zipped_kit(archive: Path) -> None:
+    """Un dossier de travail zippé en entier : son environnement virtuel (plus de fichiers
+    que la limite d'une archive), un paquet au __init__.py vide, un module auxiliaire."""
+    source = REFERENCE.read_text(encoding="utf-8").replace(
+        "def is_coord_ok(x: int, y: int, width: int, height: int) -> bool:",
+        "from outils import dans_le_plateau\n\n\n"
+        "def is_coord_ok(x: int, y: int, width: int, height: int) -> bool:\n"
+        "    return dans_le_plateau(x, y, width, height)\n\n\n"
+        "def ancien_is_coord_ok(x: int, y: int, width: int, height: int) -> bool:",
+    )
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as bundle:
+        bundle.writestr("mon_kit/tp_demineur/__init__.py", "")
+        bundle.writestr("mon_kit/tp_demineur/tp.py", source)
+        bundle.writestr(
+            "mon_kit/tp_demineur/outils.py",
+            "def dans_le_plateau(x, y, width, height):\n"
+            "    return 0 <= x < width and 0 <= y < height\n",
+        )
+        bundle.writestr("mon_kit/.venv/pyvenv.cfg", "home = /usr/bin\n")
+        for index in range(1200):
+            bundle.writestr(f"mon_kit/.venv/lib/site-packages/m{index}.py", "X = 1\n")
+
+
 def hostile(root: Path) -> str:
     """Lit la référence pour l'afficher (et l'étudiant la verrait), truque results.json."""
     return with_reference(
@@ -308,6 +331,11 @@ def graded(autograder_zip, tmp_path_factory) -> dict[str, tuple[dict, dict | Non
     zipped_package(root / "submission" / "rendu.zip")
     results["archive"] = (run_autograder(root), None)
 
+    root = unpack_like_gradescope(autograder_zip, tmp_path_factory.mktemp("kit") / "autograder")
+    zipped_kit(root / "submission" / "mon_kit.zip")
+    local = grade_locally(root / "submission" / "mon_kit.zip", root / "local.json")
+    results["kit"] = (run_autograder(root), local)
+
     root = unpack_like_gradescope(autograder_zip, tmp_path_factory.mktemp("fic") / "autograder")
     submission = root / "submission"
     (submission / "tp_dupont.py").write_text(with_reference(BUGGY.read_text("utf-8")), "utf-8")
@@ -324,7 +352,7 @@ def graded(autograder_zip, tmp_path_factory) -> dict[str, tuple[dict, dict | Non
     return results
 
 
-@pytest.mark.parametrize("name", ["archive", "plusieurs_fichiers", "hostile"])
+@pytest.mark.parametrize("name", ["archive", "kit", "plusieurs_fichiers", "hostile"])
 def test_results_follow_gradescope_format(graded, name):
     check_gradescope_format(graded[name][0])
 
@@ -335,6 +363,18 @@ def test_zipped_package_gets_full_marks(graded):
     assert all(test["status"] == "passed" for test in result["tests"])
     assert "mon_projet/lien (lien symbolique)" in result["output"]
     assert "__MACOSX" not in result["output"]
+
+
+def test_zipped_work_folder_same_grade_as_locally(graded):
+    """Le dossier de travail zippé (environnement virtuel, paquet au __init__.py vide, module
+    auxiliaire) : 20/20 sur Gradescope comme en local (la même préparation), et le retour
+    dit ce qui a été trouvé."""
+    gradescope, local = graded["kit"]
+    same_grade(gradescope, local)
+    assert gradescope["score"] == pytest.approx(mark_scheme.TOTAL)
+    output = " ".join(gradescope["output"].split())
+    assert "mon_kit/.venv/ (environnement virtuel Python, 1 201 fichiers)" in output
+    assert "n'expose aucune fonction du TP : celles de tp.py sont notées" in output
 
 
 def test_several_files_same_grade_as_locally(graded):
