@@ -373,6 +373,8 @@ def extract(
     try:
         if archive_path.is_symlink():
             raise UnsafeArchive(f"{archive_path.name} est un lien symbolique : il n'est pas suivi")
+        if archive_path.stat().st_size == 0:
+            raise UnreadableArchive(f"{archive_path.name} est un fichier vide (0 octet)")
         fmt = sniffed_format(archive_path) or (named if named.reader == "tar" else None)
         if fmt is None:
             raise UnreadableArchive(unreadable(named))

@@ -205,6 +205,8 @@ def broken_archives(folder: Path) -> dict[str, tuple[Path, str]]:
     cases["tronque.zip"] = (folder / "tronque.zip", "pas une archive ZIP lisible")
     (folder / "vide.zip").write_bytes(b"PK\x05\x06" + bytes(18))
     cases["vide.zip"] = (folder / "vide.zip", "l'archive est vide")
+    (folder / "zero.rar").write_bytes(b"")
+    cases["zero.rar"] = (folder / "zero.rar", "zero.rar est un fichier vide (0 octet)")
     locked = bytearray(make_zip(folder / "tmp.zip", {"tp.py": b"x = 1\n"}).read_bytes())
     locked[6] |= 0x1  # zipfile ne chiffre pas : le drapeau, à la main
     locked[locked.index(b"PK\x01\x02") + 8] |= 0x1
