@@ -46,6 +46,7 @@ from pathlib import Path, PurePosixPath
 
 from grading import set_aside
 from grading.locate import SYSTEM_NAMES
+from grading.safe_text import one_line
 
 MIB = 2**20
 
@@ -269,8 +270,10 @@ class Extracted:
     skipped: list[tuple[str, str]] = field(default_factory=list)
 
     def notes(self) -> list[str]:
-        """Les remarques : les dossiers mis de côté, les entrées non extraites."""
-        return [note for note in (self.set_aside.describe(), skipped_note(self.skipped)) if note]
+        """Les remarques : les dossiers mis de côté, les entrées non extraites (des noms
+        venus de l'archive : chacune sur une ligne, sans caractère de contrôle)."""
+        notes = (self.set_aside.describe(), skipped_note(self.skipped))
+        return [one_line(note) for note in notes if note]
 
 
 def check_count(count: int, limits: ArchiveLimits) -> None:

@@ -40,6 +40,7 @@ from .limits import Limits
 from .loading import WORKER_CODE, begin_load, finish_load, load
 from .locate import SubmissionError, locate
 from .private_copy import GraderChanged, PrivateCopy
+from .safe_text import one_line
 from .wire import Malformed, to_wire
 
 __all__ = [
@@ -150,7 +151,7 @@ class Submission:
         if self.copy.report.refused:
             refused = ", ".join(f"{path} ({why})" for path, why in self.copy.report.refused)
             notes.append(f"Fichiers de votre rendu non copiés : {refused}.")
-        return notes
+        return [one_line(note) for note in notes]  # des noms venus du rendu
 
     def close(self):
         self.worker.stop()
