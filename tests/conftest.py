@@ -15,7 +15,9 @@ from __future__ import annotations
 import functools
 import gc
 import os
+import shutil
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -27,6 +29,7 @@ from grading.boards import fit_lines
 from grading.checks.common import Echec, NotWritten, describe_call
 from grading.checks.load import describe_load
 from grading.judge import GraderAbort, GradingRefused, Submission, SubmissionError
+from grading.locate import is_python_file, locate
 from grading.safe_text import printable
 from grading.sandbox import protect_judge
 
@@ -131,6 +134,7 @@ class Grading:
         option = pytest_config.getoption("--submission")
         self.explicit = option is not None
         self.path = Path(option) if option else ROOT / "tp_demineur"
+        self.given = self.path  # tel que donné (``path`` peut devenir une archive extraite)
         self.json_path = pytest_config.getoption("--results-json")
         self.results_fd = pytest_config.getoption("--results-fd")
         self.results: dict[str, scoring.TestResult] = {}
@@ -144,11 +148,18 @@ class Grading:
             protect_judge()
         self.secret = class_secret(pytest_config)
         secret.use(self.secret)
+        # Une archive ou un notebook : préparé comme un rendu d'une classe (remarques comprises).
+        self.intake: Path | None = None
+        self.intake_notes: list[str] = []
         try:
+            if self.explicit and needs_preparation(self.path):
+                self.intake = Path(tempfile.mkdtemp(prefix="demineur-rendu-"))
+                self.path, self.intake_notes = prepared(self.path, self.intake)
             self.submission = Submission(
                 self.path, reference=self.reference, sandbox_mode=sandbox_mode(pytest_config)
             )
         except SubmissionError as error:
+            self.close()
             raise pytest.UsageError(f"soumission inutilisable : {error}") from None
         # Les cas viennent du secret et de ce que contient le rendu (sa copie privée).
         secret.use(self.secret, self.submission.copy.print)
@@ -163,6 +174,42 @@ class Grading:
     def close(self):
         if self.submission is not None:
             self.submission.close()
+        if self.intake is not None:
+            shutil.rmtree(self.intake, ignore_errors=True)
+
+
+def needs_preparation(path: Path) -> bool:
+    """Un fichier donné à ``--submission`` qui n'est pas un ``.py`` (une archive, un
+    notebook…), ou un dossier sans code du TP (qui n'a qu'une archive, un notebook) : il
+    est préparé comme un rendu d'une classe."""
+    if path.is_file():
+        return not is_python_file(path)
+    if path.is_dir():
+        try:
+            locate(path)
+        except SubmissionError:
+            return True
+    return False
+
+
+def prepared(path: Path, workdir: Path) -> tuple[Path, list[str]]:
+    """Une archive ou un notebook donné à ``--submission``, préparé dans ``workdir`` par le
+    code qui prépare chaque rendu d'une classe (``classroom/entries.py`` : mêmes
+    archives, mêmes limites, mêmes remarques) : le chemin à noter et les remarques. Lève
+    :class:`SubmissionError` avec la raison d'un rendu « non noté ». Le kit, qui n'emporte
+    pas ``classroom/``, note un fichier ``.py`` ou un dossier."""
+    try:
+        from classroom.entries import Entry, prepare
+    except ImportError:
+        raise SubmissionError(
+            f"pas de code du TP dans {path.name} (le kit note un fichier .py ou un dossier "
+            "qui en contient : décompressez une archive, enregistrez un notebook en .py)"
+        ) from None
+    entry = Entry(student=path.name, paths=[path], label="rendu")
+    code = prepare(entry, workdir)
+    if code is None:
+        raise SubmissionError(entry.problem or "aucun code du TP trouvé")
+    return code, [f"{remark}." for remark in entry.remarks]
 
 
 def pytest_configure(config):
@@ -463,11 +510,9 @@ def load_summary(grading: Grading) -> str:
     submission = grading.submission
     info = submission.load_info if submission else None
     notes = []
-    if submission is not None and submission.versions_note:
-        notes.append(submission.versions_note)
-    if submission is not None and submission.copy_report.refused:
-        refused = ", ".join(f"{path} ({why})" for path, why in submission.copy_report.refused)
-        notes.append(f"Fichiers de votre rendu non copiés : {refused}.")
+    notes += grading.intake_notes
+    if submission is not None:
+        notes += submission.found_notes()
     described = describe_load(info, sorted({r.function for r in grading.results.values()}))
     if described:
         notes.append(described)
@@ -568,7 +613,7 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
     if not results or config.option.collectonly:  # rien n'a été lancé : pas de note
         return
     summary = load_summary(grading)
-    title = printable(f"Notation de : {grading.path}")
+    title = printable(f"Notation de : {grading.given}")
     table = scoring.score_table(results, title)
     if grading_config.KIT:
         kit_feedback(terminalreporter, results)

@@ -18,15 +18,15 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path, PurePosixPath
 
 from classroom import adjustments, moodle, regrade, similarity, strict
-from classroom.archives import CLASS_LIMITS, UnsafeArchive, extract_zip
-from classroom.entries import Entry, is_leftover, is_zip, list_class, prepare
+from classroom.archives import CLASS_LIMITS, Extracted, UnsafeArchive, extract, is_archive
+from classroom.entries import Entry, is_leftover, list_class, prepare, unexpected
 from classroom.feedback import feedback
 from classroom.grade_sheet import write_notes
 from classroom.report import class_report
 from classroom.results import Outcome, in_bareme_order
-from classroom.runner import SANDBOX_OPTIONS, Launcher, grade_one
+from classroom.runner import SANDBOX_OPTIONS, Launcher, grade_one, not_graded
 from classroom.spreadsheet import spreadsheet_cell
-from classroom.summary import class_summary
+from classroom.summary import NOTHING_LOADED, class_summary
 from grading import sandbox, scoring, secret
 from grading.safe_text import one_line
 from grading.scoring import facts, french_number
@@ -115,19 +115,27 @@ def put_in_place(stage: Path, out: Path) -> None:
     shutil.rmtree(stage)
 
 
-def class_folder(rendus: Path, workdir: Path) -> tuple[Path, dict[str, str]]:
-    """Le dossier des rendus, et les rendus touchés par une entrée refusée de l'archive
-    (nom du rendu dans ce dossier → raison).
+def class_folder(rendus: Path, workdir: Path) -> tuple[Path, dict[str, str], dict[str, list[str]]]:
+    """Le dossier des rendus, les rendus touchés par une entrée refusée de l'archive (nom
+    du rendu dans ce dossier → raison), et les remarques des rendus dont l'archive avait
+    des dossiers mis de côté ou des entrées non extraites (nom → remarques).
 
-    L'archive .zip de toute la classe est d'abord extraite ; une entrée refusée pour
-    elle-même (une « bombe », un lien) n'est pas extraite et ne coûte que son rendu.
-    Une archive qui ne contient qu'un dossier (le dossier des rendus, zippé) : c'est lui.
+    L'archive de toute la classe est d'abord extraite ; une entrée refusée pour
+    elle-même (une « bombe », un chemin qui sort de l'archive) n'est pas extraite et ne
+    coûte que son rendu. Une archive qui ne contient qu'un dossier (le dossier des rendus,
+    zippé) : c'est lui.
     """
     if rendus.is_dir():
-        return rendus, {}
+        return rendus, {}, {}
     refused: dict[str, str] = {}
-    folder = extract_zip(rendus, workdir / "classe", CLASS_LIMITS, refused)
+    extracted = extract(rendus, workdir / "classe", CLASS_LIMITS, refused)
+    folder = extracted.folder
     paths = [PurePosixPath(name).parts for name in refused]
+    aside = [
+        (PurePosixPath(root).parts, kind, count)
+        for root, (kind, count) in extracted.set_aside.folders.items()
+    ]
+    skipped = [(PurePosixPath(path).parts, kind) for path, kind in extracted.skipped]
     contents = [p for p in folder.iterdir() if not is_leftover(p, p.is_dir())]
     if (
         len(contents) == 1
@@ -135,11 +143,25 @@ def class_folder(rendus: Path, workdir: Path) -> tuple[Path, dict[str, str]]:
         and not moodle.parse(contents[0].name, True)
         and all(len(parts) > 1 and parts[0] == contents[0].name for parts in paths)
     ):
+        top = contents[0].name
         folder, paths = contents[0], [parts[1:] for parts in paths]
+        aside = [(parts[1:], *rest) for parts, *rest in aside if parts[0] == top]
+        skipped = [(parts[1:], kind) for parts, kind in skipped if parts[0] == top]
     touched: dict[str, str] = {}
     for parts, reason in zip(paths, refused.values()):
         touched.setdefault(parts[0] + ("/" if len(parts) > 1 else ""), reason)
-    return folder, touched
+    # Ce qui est dit de chaque rendu ; rien de ce qui est au niveau de la classe elle-même.
+    by_entry: dict[str, Extracted] = {}
+    for parts, kind, count in aside:
+        if len(parts) > 1:
+            report = by_entry.setdefault(parts[0], Extracted(folder))
+            report.set_aside.add(PurePosixPath(*parts), kind, count)
+    for parts, kind in skipped:
+        if len(parts) > 1:
+            by_entry.setdefault(parts[0], Extracted(folder)).skipped.append(
+                (str(PurePosixPath(*parts)), kind)
+            )
+    return folder, touched, {name: report.notes() for name, report in by_entry.items()}
 
 
 def grade_all(
@@ -164,9 +186,7 @@ def grade_prepared(
 ) -> tuple[list[Outcome], list[similarity.Pair] | None, dict[str, str]]:
     """``grade_all``, le lanceur déjà lancé."""
     paths = {entry.label: prepare(entry, workdir) for entry in entries}
-    codes = {
-        label: similarity.submission_code(path) for label, path in paths.items() if path is not None
-    }
+    codes = {label: compared_code(path) for label, path in paths.items() if path is not None}
     comparison = similarity.Comparison(codes, similarity.kit_skeleton())
     column = min(40, max(len(entry.label) for entry in entries))
     total = len(entries)
@@ -199,7 +219,7 @@ def grade_prepared(
                 remaining = gradable - done
                 seconds = (time.monotonic() - start) / done * remaining
                 left = f"   (reste environ {seconds:.0f} s)" if remaining else ""
-                show(futures[future], in_bareme_order(future.result()), left)
+                show(futures[future], graded_result(future), left)
         except KeyboardInterrupt:  # Ctrl-C : les notations pas encore commencées sont annulées
             for future in futures:
                 future.cancel()
@@ -210,6 +230,24 @@ def grade_prepared(
     graded = {label for label, o in outcomes.items() if o.graded}
     ordered = [outcomes[entry.label] for entry in entries]
     return ordered, comparison.among(graded), comparison.notes(graded)
+
+
+def compared_code(path: Path) -> similarity.Code:
+    """Le code d'un rendu pour la comparaison ; une erreur inattendue ne coûte que sa
+    comparaison (il est noté quand même, et la page le dit)."""
+    try:
+        return similarity.submission_code(path)
+    except Exception as error:
+        return similarity.Code(None, f"code illisible ({unexpected(error)})")
+
+
+def graded_result(future) -> dict:
+    """Le résultat d'une notation ; une erreur inattendue du correcteur ne coûte que ce rendu,
+    « non noté » avec sa raison."""
+    try:
+        return in_bareme_order(future.result())
+    except Exception as error:
+        return not_graded(f"la notation de ce rendu a échoué ({unexpected(error)})")
 
 
 def console_line(outcome: Outcome) -> str:
@@ -251,6 +289,15 @@ def write_text(path: Path, text: str) -> None:
     path.write_text(text, encoding="utf-8")
 
 
+def feedback_text(outcome: Outcome) -> str:
+    """Le retour d'un rendu ; s'il ne peut pas être écrit, une phrase qui le dit (les autres
+    retours et les notes sont écrits quand même)."""
+    try:
+        return feedback(outcome)
+    except Exception as error:
+        return f"Le retour de ce rendu n'a pas pu être écrit ({unexpected(error)}).\n"
+
+
 def write_outputs(
     out: Path,
     outcomes: list[Outcome],
@@ -280,7 +327,7 @@ def write_outputs(
     (out / "json").mkdir(parents=True, exist_ok=True)
     if class_secret is not None:
         attempt(out / SECRET_FILE, write_secret, class_secret)
-    texts = {outcome.entry.label: feedback(outcome) for outcome in outcomes}
+    texts = {outcome.entry.label: feedback_text(outcome) for outcome in outcomes}
     for outcome in outcomes:
         label = outcome.entry.label
         attempt(out / "retours" / f"{label}.txt", write_text, texts[label])
@@ -316,8 +363,8 @@ def run(arguments) -> int:
     sortie (0, 1 si des résultats n'ont pas pu être écrits, 2 si rien n'a été noté, 3 si
     une nouvelle notation n'a pas été retenue, 130 après un Ctrl-C)."""
     rendus, out = arguments.rendus, arguments.sortie
-    if not (rendus.is_dir() or is_zip(rendus)):
-        print(f"{rendus} n'est ni un dossier ni une archive .zip.", file=sys.stderr)
+    if not (rendus.is_dir() or is_archive(rendus)):
+        print(f"{rendus} n'est ni un dossier ni une archive.", file=sys.stderr)
         return 2
     problem = output_problem(out, rendus)
     if problem:
@@ -428,6 +475,13 @@ def grade_class(
         except UnsafeArchive as error:
             print(f"Rien n'a été noté : archive de la classe refusée : {error}.", file=sys.stderr)
             return 2
+        except Exception as error:  # l'archive de toute la classe : rien à noter sans elle
+            print(
+                f"Rien n'a été noté : l'archive de la classe n'a pas pu être lue "
+                f"({unexpected(error)}).",
+                file=sys.stderr,
+            )
+            return 2
         if not listing.entries:
             print(f"Aucun rendu dans {rendus}.", file=sys.stderr)
             return 2
@@ -481,6 +535,9 @@ def grade_class(
         print(f"Ressemblance, {one_line(label)} : {shortened(one_line(note), 150)}.")
     for remark in dict.fromkeys(r for outcome in outcomes for r in outcome.entry.remarks):
         print(f"Attention : {remark}.")
+    for outcome in outcomes:
+        if outcome.nothing_loaded:
+            print(f"Attention : {outcome.entry.label} : {NOTHING_LOADED}.")
     exposed = [o for o in outcomes if o.graded and facts(o.result).get("isolation") == "aucune"]
     if exposed:
         print(

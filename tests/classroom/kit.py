@@ -46,6 +46,7 @@ from grading import (
     publics,
     relay,
     scoring,
+    set_aside,
     standins,
 )
 from grading.limits import Limits
@@ -67,6 +68,7 @@ GRADING_FILES = [
     "loading.py",
     "limits.py",
     "locate.py",
+    "set_aside.py",
     "private_copy.py",
     "sandbox.py",
     "channel.py",
@@ -773,7 +775,7 @@ def build(root: Path, dest: Path, force: bool = False) -> list[dict]:
     )
     for name in COPIED_TEMPLATES:
         write(dest / name, read(TEMPLATES / name))
-    write(tests / "cas_publics.json", cases_json(entries))
+    write(tests / set_aside.KIT_CASES, cases_json(entries))
     write(tests / standins.STANDINS_FILE, standins_json(stand_in_table(entries, load_reference())))
     write(dest / "sujet" / "sujet.md", read(root / "sujet" / "sujet.md"))
     return entries

@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from classroom.archives import OPENED, archive_format
 from grading.locate import MAX_DEPTH, MAX_READ, TP_DEFINITION, is_system_entry
 from grading.safe_text import one_line
 
@@ -29,11 +30,7 @@ TEXT = ".txt"
 
 # Ce que le correcteur dit des fichiers qu'il ne note pas, par extension.
 KINDS = {
-    ".rar": "archive RAR",
-    ".7z": "archive 7-Zip",
-    ".tar": "archive tar",
     ".gz": "archive gzip",
-    ".tgz": "archive tar.gz",
     ".bz2": "archive bzip2",
     ".xz": "archive xz",
     ".pdf": "document PDF",
@@ -48,7 +45,11 @@ KINDS = {
     NOTEBOOK: "notebook Jupyter",
     TEXT: "fichier texte",
 }
-ARCHIVE_ADVICE = "seules les archives .zip sont ouvertes"
+ARCHIVE_ADVICE = f"seules les archives {OPENED} sont ouvertes"
+# Une archive d'un format que l'on ouvre, trouvée dans un rendu sans y être ouverte.
+INNER_ARCHIVE = (
+    "non ouverte : une archive n'est ouverte que si elle est seule, et pas dans une autre"
+)
 
 # Les cellules magiques dont le corps est du Python, exécuté tel quel.
 PYTHON_CELL_MAGICS = {"time", "timeit", "capture", "prun"}
@@ -86,13 +87,18 @@ def is_code(path: Path) -> bool:
 def kind(path: Path) -> str:
     """Ce qu'est une entrée reçue, en français.
 
+    >>> kind(Path("tp.py.gz"))
+    'archive gzip, non ouverte : seules les archives .zip, .tar (.gz, .bz2, .xz), .7z et .rar sont ouvertes'
     >>> kind(Path("tp.rar"))
-    'archive RAR, non ouverte : seules les archives .zip sont ouvertes'
+    "archive RAR, non ouverte : une archive n'est ouverte que si elle est seule, et pas dans une autre"
     >>> kind(Path("rendu"))
     'fichier sans extension'
-    """
+    """  # noqa: E501
     if path.is_dir():
         return "dossier vide" if not visible_children(path) else "dossier"
+    fmt = archive_format(path)
+    if fmt is not None:
+        return f"{fmt.name}, {INNER_ARCHIVE}"
     suffix = path.suffix.lower()
     if not suffix:
         return "fichier sans extension"
@@ -165,12 +171,33 @@ def inventory(path: Path) -> str:
 # ---------------------------------------------------------------------------
 
 
-def cell_lines(cell: dict) -> list[str]:
-    source = cell.get("source", "")
-    text = "".join(source) if isinstance(source, list) else source
-    if not isinstance(text, str):
-        raise NotANotebook("une cellule n'a pas de texte lisible")
-    return text.splitlines()
+def cell_lines(cell: dict, number: int) -> list[str]:
+    """Les lignes d'une cellule : son texte (``source``) est une chaîne ou une liste de
+    chaînes ; absent ou ``null``, la cellule est vide. Autre chose : :class:`NotANotebook`."""
+    source = cell.get("source")
+    if source is None:
+        return []
+    if isinstance(source, list) and all(isinstance(part, str) for part in source):
+        return "".join(source).splitlines()
+    if isinstance(source, str):
+        return source.splitlines()
+    raise NotANotebook(f"la cellule {number} n'a pas de texte lisible")
+
+
+def notebook_json(data: bytes):
+    """Le JSON d'un notebook ; :class:`NotANotebook` dit pourquoi il ne se lit pas."""
+    if len(data) > MAX_READ:
+        raise NotANotebook(f"il fait plus de {MAX_READ // 2**20} Mio")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise NotANotebook("il n'est pas en UTF-8") from None
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise NotANotebook("son JSON est imbriqué trop profondément") from None
+    except ValueError:
+        raise NotANotebook("ce n'est pas du JSON") from None
 
 
 def notebook_code(data: bytes) -> tuple[str, list[str]]:
@@ -186,10 +213,7 @@ def notebook_code(data: bytes) -> tuple[str, list[str]]:
     >>> skipped
     ['cellule 1 : %matplotlib inline']
     """
-    try:
-        notebook = json.loads(data.decode("utf-8-sig"))
-    except (UnicodeDecodeError, ValueError):
-        raise NotANotebook("ce n'est pas du JSON") from None
+    notebook = notebook_json(data)
     cells = notebook.get("cells") if isinstance(notebook, dict) else None
     if not isinstance(cells, list):
         raise NotANotebook("il n'a pas de liste de cellules (format de notebook inconnu)")
@@ -201,7 +225,7 @@ def notebook_code(data: bytes) -> tuple[str, list[str]]:
             continue
         number += 1
         lines.append(f"# %% cellule {number}")
-        lines += python_lines(cell_lines(cell), number, skipped)
+        lines += python_lines(cell_lines(cell, number), number, skipped)
     return "\n".join(lines) + "\n", skipped
 
 
@@ -236,8 +260,9 @@ def python_lines(lines: list[str], number: int, skipped: list[str]) -> list[str]
 def python_text(path: Path) -> tuple[bytes, str]:
     """Le code Python que contient un notebook ou un ``.txt``, et la phrase du retour."""
     with path.open("rb") as handle:
-        data = handle.read(MAX_READ)
+        data = handle.read(MAX_READ + 1)
     if path.suffix.lower() == TEXT:
+        data = data[:MAX_READ]
         sentence = (
             f"{path.name} est un fichier texte qui contient du code Python : il est noté "
             "comme s'il s'appelait .py (rendez un fichier .py la prochaine fois)"

@@ -65,6 +65,15 @@ class Outcome:
         return min(max(adjusted, 0.0), mark_scheme.TOTAL)
 
     @property
+    def nothing_loaded(self) -> bool:
+        """Noté, mais aucune fonction du TP n'a été trouvée en chargeant son code (un 0 / 20
+        qu'il faut vérifier : un rendu mal rangé, des fonctions dans une classe…)."""
+        if not self.graded:
+            return False
+        loaded = facts(self.result).get("loading") or {}
+        return type(loaded) is dict and loaded.get("functions") == []
+
+    @property
     def notes(self) -> list[str]:
         """Ce qu'il faut savoir de ce rendu : doublons, puis le retour sur son chargement."""
         output = self.result.get("output") or "" if self.graded else ""

@@ -181,6 +181,18 @@ def headline(outcomes: list[Outcome]) -> str:
     return head
 
 
+NOTHING_LOADED = (
+    "noté, mais aucune fonction du TP n'a été trouvée en chargeant son code (d'où sa note) : "
+    "regardez ce qu'il a rendu"
+)
+
+
+def to_verify(outcome: Outcome) -> list[str]:
+    """Ce que l'enseignant doit vérifier d'un rendu : ses remarques (doublons, notebook,
+    dossiers mis de côté…), et un rendu noté où aucune fonction n'a été trouvée."""
+    return [*([NOTHING_LOADED] if outcome.nothing_loaded else []), *outcome.entry.remarks]
+
+
 def class_summary(outcomes: list[Outcome], class_secret: str | None = None) -> str:
     graded = [o for o in outcomes if o.graded]
     missing = [o for o in outcomes if not o.graded]
@@ -194,12 +206,13 @@ def class_summary(outcomes: list[Outcome], class_secret: str | None = None) -> s
         f"{markdown_text(flat(o.reason))}."
         for o in missing
     ] or ["Tous les rendus ont été notés."]
-    duplicated = [o for o in outcomes if o.entry.remarks]
-    if duplicated:
+    to_check = [(o, to_verify(o)) for o in outcomes]
+    if any(reasons for _, reasons in to_check):
         lines += ["", "## À vérifier", ""]
         lines += [
-            f"- {markdown_code(o.entry.label)} : {markdown_text('; '.join(o.entry.remarks))}."
-            for o in duplicated
+            f"- {markdown_code(o.entry.label)} : {markdown_text('; '.join(reasons))}."
+            for o, reasons in to_check
+            if reasons
         ]
     if not graded:
         return "\n".join(lines) + "\n"

@@ -40,6 +40,7 @@ from .limits import Limits
 from .loading import WORKER_CODE, begin_load, finish_load, load
 from .locate import SubmissionError, locate
 from .private_copy import GraderChanged, PrivateCopy
+from .safe_text import one_line
 from .wire import Malformed, to_wire
 
 __all__ = [
@@ -79,6 +80,33 @@ def choose_isolation(mode: str) -> sandbox.Isolation:
     return isolation
 
 
+def package_note(package: str, taken: dict[str, list[str]], exposed: list[str]) -> str:
+    """Ce que dit le retour d'un paquet dont le ``__init__.py`` n'expose pas toutes les
+    fonctions du TP : quels modules sont notés, pour lesquelles (``exposed`` : celles que
+    le ``__init__.py`` expose, dans l'ordre du contrat ; la liste la plus courte est dite).
+
+    >>> package_note("tp_demineur", {"tp.py": ["main", "is_finished"]}, ["a", "b", "c"])
+    "Le __init__.py de tp_demineur/ n'expose pas main, is_finished : celles de tp.py sont notées."
+    >>> package_note("tp_demineur", {"tp.py": ["main", "is_finished"]}, ["is_coord_ok"])
+    "Le __init__.py de tp_demineur/ n'expose que is_coord_ok : les autres fonctions du TP sont celles de tp.py."
+    >>> package_note("tp_demineur", {"tp.py": ["main", "is_finished"]}, [])
+    "Le __init__.py de tp_demineur/ n'expose aucune fonction du TP : celles de tp.py sont notées."
+    """  # noqa: E501
+    start = f"Le __init__.py de {package}/ n'expose"
+    if len(taken) == 1:
+        module, functions = next(iter(taken.items()))
+        if not exposed:
+            return f"{start} aucune fonction du TP : celles de {module} sont notées."
+        if len(exposed) < len(functions):
+            return (
+                f"{start} que {', '.join(exposed)} : les autres fonctions du TP sont celles "
+                f"de {module}."
+            )
+        return f"{start} pas {', '.join(functions)} : celles de {module} sont notées."
+    parts = [f"celles de {module} ({', '.join(functions)})" for module, functions in taken.items()]
+    return f"{start} pas toutes les fonctions du TP : sont notées {', '.join(parts)}."
+
+
 class Submission:
     """Une soumission chargée dans un processus de travail, prête à être appelée."""
 
@@ -87,9 +115,8 @@ class Submission:
     ):
         self.limits = limits or Limits()
         self.reference = reference
-        located = locate(Path(path))
+        self.located = located = locate(Path(path))
         self.kind, self.source = located.kind, located.path
-        self.versions_note = located.note()  # plusieurs versions : laquelle est notée
         self.isolation = choose_isolation(sandbox_mode)
         self.worker = WorkerProcess(self.isolation, self.limits.reply_bytes)
         self.load_info: dict | None = None  # le premier chargement, pour les retours
@@ -109,6 +136,7 @@ class Submission:
             self.limits.submission_files,
             WORKER_CODE,
             for_other_user=bool(self.isolation.user),
+            auxiliaries=located.auxiliaries,
         )
         self.loading = False  # un chargement demandé en avance (start_early), pas encore lu
 
@@ -116,6 +144,26 @@ class Submission:
     def copy_report(self):
         """Ce qui a été copié du rendu, et ce qui a été refusé (les liens…)."""
         return self.copy.report
+
+    def found_notes(self) -> list[str]:
+        """Ce qui a été trouvé dans le rendu et comment il est noté : la version notée
+        parmi plusieurs, les modules auxiliaires du fichier noté, les modules d'un paquet
+        notés à la place de son ``__init__.py``, les dossiers mis de côté, les fichiers
+        refusés à la copie."""
+        notes = self.located.notes()
+        taken = (self.load_info or {}).get("taken") or {}
+        if taken:
+            from_modules = {name for functions in taken.values() for name in functions}
+            loaded = (self.load_info or {}).get("functions", [])
+            exposed = [name for name in PARAMETERS if name in loaded and name not in from_modules]
+            notes.append(package_note(self.source.name, taken, exposed))
+        aside = self.copy.report.set_aside.describe()
+        if aside:
+            notes.append(aside + ".")
+        if self.copy.report.refused:
+            refused = ", ".join(f"{path} ({why})" for path, why in self.copy.report.refused)
+            notes.append(f"Fichiers de votre rendu non copiés : {refused}.")
+        return [one_line(note) for note in notes]  # des noms venus du rendu
 
     def close(self):
         self.worker.stop()
@@ -177,7 +225,14 @@ class Submission:
         le résultat (``start``). Un lancement qui échoue ici est refait à ce moment-là,
         qui en dira l'erreur."""
         try:
-            begin_load(self.worker, self.copy, self.kind, self.limits, self.definitions_only)
+            begin_load(
+                self.worker,
+                self.copy,
+                self.kind,
+                self.limits,
+                self.definitions_only,
+                self.located.modules,
+            )
             self.loading = True
         except Exception:
             self.worker.stop()
@@ -188,7 +243,12 @@ class Submission:
             info, lockdown = finish_load(self.worker, self.limits)
         else:
             info, lockdown = load(
-                self.worker, self.copy, self.kind, self.limits, self.definitions_only
+                self.worker,
+                self.copy,
+                self.kind,
+                self.limits,
+                self.definitions_only,
+                self.located.modules,
             )
         if self.lockdown is None:
             self.lockdown = lockdown  # écrit avant que le rendu ne tourne

@@ -63,7 +63,12 @@ WORKER_CODE = {f"{path.stem}.pyc": compiled(path) for path in WORKER_FILES}
 
 
 def load(
-    worker: WorkerProcess, copy: PrivateCopy, kind: str, limits: Limits, definitions_only: bool
+    worker: WorkerProcess,
+    copy: PrivateCopy,
+    kind: str,
+    limits: Limits,
+    definitions_only: bool,
+    modules: tuple[str, ...] = (),
 ) -> tuple[dict, dict | None]:
     """Lance le processus de travail et y charge le rendu.
 
@@ -71,15 +76,23 @@ def load(
     décrit avant de charger le code (None s'il est mal décrit) ; lève
     :class:`WorkerLost` si le processus ne répond pas comme il faut.
     """
-    begin_load(worker, copy, kind, limits, definitions_only)
+    begin_load(worker, copy, kind, limits, definitions_only, modules)
     return finish_load(worker, limits)
 
 
 def begin_load(
-    worker: WorkerProcess, copy: PrivateCopy, kind: str, limits: Limits, definitions_only: bool
+    worker: WorkerProcess,
+    copy: PrivateCopy,
+    kind: str,
+    limits: Limits,
+    definitions_only: bool,
+    modules: tuple[str, ...] = (),
 ) -> None:
     """Lance le processus de travail et lui demande de charger le rendu, sans attendre : le
-    chargement avance pendant que le juge fait autre chose (``finish_load`` l'attend)."""
+    chargement avance pendant que le juge fait autre chose (``finish_load`` l'attend).
+
+    ``modules`` : pour un paquet, ses modules qui définissent des fonctions du TP, où
+    prendre celles que son ``__init__.py`` n'expose pas (``locate.package_modules``)."""
     inside = worker.start(copy, worker_environment())
     root = inside.parent if kind == "file" else inside
     worker.send(
@@ -93,6 +106,7 @@ def begin_load(
             "recursion_limit": limits.recursion,
             "contract": contract.PARAMETERS,
             "definitions_only": definitions_only,
+            "modules": list(modules),
             # Avec Landlock : ce que le processus pourra encore lire et écrire.
             "confine": worker.confine,
         }
@@ -136,9 +150,25 @@ def finish_load(worker: WorkerProcess, limits: Limits) -> tuple[dict, dict | Non
         "error": safe_error(info),
         "read_input": info.get("read_input") is True,
         "output": printable(info["out"][:2000]) if type(info.get("out")) is str else "",
+        "taken": taken_functions(info),
         **rescued_parts(info),
     }
     return loaded, lockdown
+
+
+def taken_functions(info: dict) -> dict[str, list[str]]:
+    """Les fonctions du contrat prises dans les modules d'un paquet, par module, parce que
+    son ``__init__.py`` ne les expose pas (vérifiées ; pour le retour seulement)."""
+    taken = info.get("taken")
+    if type(taken) is not dict:
+        return {}
+    return {
+        printable(module[:200]): [f for f in functions if f in contract.FUNCTIONS]
+        for module, functions in list(taken.items())[:20]
+        if type(module) is str
+        and type(functions) is list
+        and all(type(f) is str for f in functions)
+    }
 
 
 def safe_error(info: dict) -> dict | None:

@@ -7,6 +7,10 @@ l'enseignant ou ``/dev/zero`` serait sinon copié avec le reste) : les liens son
 refusés et nommés dans le retour, comme les fichiers spéciaux. Les octets sont
 comptés pendant la copie : la limite de taille tient même pour un fichier qui
 grossit pendant qu'on le lit.
+
+Un fichier noté emporte ses modules auxiliaires (``locate.auxiliary_modules``), copiés à
+côté de lui et comptés avec lui. Les dossiers d'environnement et d'outils d'un paquet
+(``set_aside.py``) ne sont ni copiés ni comptés : le rapport les liste.
 """
 
 from __future__ import annotations
@@ -20,20 +24,22 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import set_aside
 from .locate import SubmissionError
 
 CHUNK = 1 << 16
-SKIPPED_NAMES = {"__pycache__"}
 SKIPPED_SUFFIXES = (".pyc",)
 
 
 @dataclass
 class CopyReport:
-    """Ce qui a été copié et ce qui a été refusé (chemins relatifs au rendu)."""
+    """Ce qui a été copié et ce qui a été refusé (chemins relatifs au paquet, ou au dossier
+    du fichier noté et de ses modules auxiliaires), et les dossiers mis de côté."""
 
     copied: list[str] = field(default_factory=list)
     refused: list[tuple[str, str]] = field(default_factory=list)  # (chemin, raison)
     size: int = 0
+    set_aside: set_aside.Tally = field(default_factory=set_aside.Tally)
 
 
 class Budget:
@@ -90,12 +96,15 @@ def copy_tree(source: Path, target: Path, budget: Budget, report: CopyReport, pr
         children = sorted(entries, key=lambda entry: entry.name)
     for entry in children:
         relative = prefix + entry.name
-        if entry.name in SKIPPED_NAMES or entry.name.endswith(SKIPPED_SUFFIXES):
+        if entry.name.endswith(SKIPPED_SUFFIXES):
             continue
         mode = entry.stat(follow_symlinks=False).st_mode
         refused = kind_of(mode)
+        aside = set_aside.kind_of(Path(entry.path)) if stat.S_ISDIR(mode) else None
         if refused:
             report.refused.append((relative, refused))
+        elif aside is not None:
+            report.set_aside.add(relative, aside)
         elif stat.S_ISDIR(mode):
             copy_tree(Path(entry.path), target / entry.name, budget, report, relative + "/")
         else:
@@ -103,8 +112,16 @@ def copy_tree(source: Path, target: Path, budget: Budget, report: CopyReport, pr
             report.copied.append(relative)
 
 
-def private_copy(kind: str, source: Path, target: Path, max_bytes: int, max_files: int):
-    """Copie le rendu ``source`` (un fichier ou un paquet) en ``target``.
+def private_copy(
+    kind: str,
+    source: Path,
+    target: Path,
+    max_bytes: int,
+    max_files: int,
+    auxiliaries: tuple[Path, ...] = (),
+):
+    """Copie le rendu ``source`` (un fichier ou un paquet) en ``target`` ; un fichier, avec
+    ses modules auxiliaires ``auxiliaries`` (des fichiers ou des paquets), à côté de lui.
 
     Lève :class:`SubmissionError` si le rendu est trop gros ou si le fichier noté
     lui-même est un lien ; renvoie un :class:`CopyReport`.
@@ -117,6 +134,16 @@ def private_copy(kind: str, source: Path, target: Path, max_bytes: int, max_file
     if kind == "file":
         report.size = copy_file(source, target, budget)
         report.copied.append(source.name)
+        for auxiliary in auxiliaries:
+            if kind_of(os.lstat(auxiliary).st_mode):
+                report.refused.append((auxiliary.name, "lien symbolique"))
+            elif auxiliary.is_dir():
+                copy_tree(
+                    auxiliary, target.parent / auxiliary.name, budget, report, auxiliary.name + "/"
+                )
+            else:
+                report.size += copy_file(auxiliary, target.parent / auxiliary.name, budget)
+                report.copied.append(auxiliary.name)
     else:
         copy_tree(source, target, budget, report)
     return report
@@ -145,11 +172,12 @@ class PrivateCopy:
     travail, et rien d'autre.
 
     ``workdir`` est ce dossier ; ``path`` la copie du code (le fichier, ou le paquet
-    ``tp_demineur``) ; ``grader`` la copie des fichiers du processus de travail
-    (``correcteur/``), écrite depuis les octets que le juge a lus à son démarrage ;
-    ``scratch`` le dossier courant du processus de travail, le seul où il peut écrire
-    (neuf et vide pour chaque processus de travail : ``new_scratch``) ; ``report`` ce qui
-    a été copié ou refusé. ``remove()`` efface le tout.
+    ``tp_demineur``), dans ``soumission/`` (avec, pour un fichier, ses modules
+    auxiliaires à côté de lui : ``auxiliaries``) ; ``grader`` la copie des fichiers du
+    processus de travail (``correcteur/``), écrite depuis les octets que le juge a lus à
+    son démarrage ; ``scratch`` le dossier courant du processus de travail, le seul où il
+    peut écrire (neuf et vide pour chaque processus de travail : ``new_scratch``) ;
+    ``report`` ce qui a été copié ou refusé. ``remove()`` efface le tout.
     """
 
     def __init__(
@@ -160,6 +188,7 @@ class PrivateCopy:
         max_files: int,
         grader: dict[str, bytes] | None = None,
         for_other_user: bool = False,
+        auxiliaries: tuple[Path, ...] = (),
     ):
         base = traversable_folder() if for_other_user else None
         self.workdir = Path(tempfile.mkdtemp(prefix="demineur-notation-", dir=base))
@@ -171,7 +200,7 @@ class PrivateCopy:
             self.scratch.mkdir()
             self.name = source.name if kind == "file" else "tp_demineur"
             self.path = code / self.name
-            self.report = private_copy(kind, source, self.path, max_bytes, max_files)
+            self.report = private_copy(kind, source, self.path, max_bytes, max_files, auxiliaries)
             self.print = self.code_print(kind)
             self.grader_sources = dict(grader or {})
             self.grader = self.workdir / "correcteur"
@@ -188,8 +217,9 @@ class PrivateCopy:
         Le même fichier a toujours la même empreinte ; un octet changé (une ligne de table,
         un commentaire, que le code pourrait lire dans son propre fichier), une autre."""
         digest = hashlib.sha256(kind.encode())
+        base = self.path.parent if kind == "file" else self.path
         for relative in sorted(self.report.copied):
-            path = self.path if kind == "file" else self.path / relative
+            path = base / relative
             digest.update(b"\0" + relative.encode("utf-8", "surrogateescape") + b"\0")
             digest.update(hashlib.sha256(path.read_bytes()).digest())
         return digest.hexdigest()

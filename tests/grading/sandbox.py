@@ -290,16 +290,18 @@ def command(
 
 
 def inside_paths(code: Path, code_name: str) -> tuple[dict[Path, Path], list[Path]]:
-    """Où la copie privée du rendu (un fichier, ou un dossier sans lien) paraît dans le bac
-    à sable : chemin dedans → fichier de la copie, et les dossiers à y créer."""
-    target = INSIDE_CODE / code_name
-    if not code.is_dir():
-        return {target: code}, [INSIDE_CODE]
-    files, folders = {}, [INSIDE_CODE, target]
-    for folder, subfolders, names in os.walk(code):
-        relative = Path(folder).relative_to(code)
-        folders += [target / relative / name for name in sorted(subfolders)]
-        files.update((target / relative / name, Path(folder) / name) for name in sorted(names))
+    """Où la copie privée du rendu paraît dans le bac à sable : chemin dedans → fichier de
+    la copie, et les dossiers à y créer. ``code`` (le fichier noté, ou le paquet) y devient
+    ``soumission/code_name`` ; ce qui est copié à côté de lui (les modules auxiliaires d'un
+    fichier : ``private_copy.py``) y est aussi, à côté de lui. La copie n'a aucun lien."""
+    copy = code.parent  # le dossier de la copie du rendu : rien d'autre n'y est écrit
+    files, folders = {}, [INSIDE_CODE]
+    for folder, subfolders, names in os.walk(copy):
+        relative = Path(folder).relative_to(copy)
+        if relative == Path() and code.name != code_name:
+            raise ValueError(f"{code} n'est pas copié sous le nom {code_name}")
+        folders += [INSIDE_CODE / relative / name for name in sorted(subfolders)]
+        files.update((INSIDE_CODE / relative / name, Path(folder) / name) for name in sorted(names))
     return files, folders
 
 

@@ -27,6 +27,7 @@ des relais vers le juge (message ``rpc``), qui les exécute avec la solution de
 référence : une erreur ne coûte des points qu'une fois, là où elle est.
 """
 
+import importlib.machinery
 import importlib.util
 import itertools
 import json
@@ -467,11 +468,41 @@ def lend_is_move_ok(opened, x, y) -> bool | None:
 LENDERS = {"is_coord_ok": lend_is_coord_ok, "is_move_ok": lend_is_move_ok}
 
 
+class AuxiliaryFinder:
+    """Les modules auxiliaires du rendu, importés par leur nom (``import outils``) : les
+    fichiers ``.py`` et les paquets copiés à côté du fichier noté (ou dans le paquet).
+
+    Placé en dernier dans ``sys.meta_path`` : la bibliothèque standard et le correcteur
+    (le dossier de ce fichier, en tête de ``sys.path``) passent avant. Un module
+    auxiliaire nommé ``random.py``, ``json.py`` ou ``rescue.py`` ne remplace donc jamais
+    ce qu'importe le correcteur, ni avant que le code de l'étudiant ne tourne, ni après :
+    ``import random`` donne le module de Python. Chaque module trouvé est chargé avec
+    indulgence (``rescue.RescueFinder``), comme le fichier noté.
+    """
+
+    def __init__(self, folder: str, finder):
+        self.folder = folder
+        self.finder = finder
+
+    def find_spec(self, fullname, path=None, target=None):
+        if path is not None:  # un sous-module : cherché dans son paquet (RescueFinder)
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(fullname, [self.folder])
+        origin = getattr(spec, "origin", None)
+        if not (isinstance(origin, str) and origin.endswith(".py")):
+            return None
+        spec.loader = self.finder.loader(fullname, origin)
+        return spec
+
+
 class Worker:
     def __init__(self, channel_in, channel_out, config: dict):
         self.channel_in = channel_in
         self.channel_out = channel_out
         self.root = config["root"]
+        # Les modules d'un paquet qui définissent des fonctions du contrat, dans l'ordre
+        # où les prendre (``take_from_modules``), choisis par le juge (``locate.py``).
+        self.modules: list[str] = [m for m in config.get("modules", []) if type(m) is str]
         self.output_limit = config["output_limit"]
         # Les fonctions du contrat et leurs paramètres, envoyés par le juge (contract.py).
         self.contract: dict[str, list[str]] = config["contract"]
@@ -515,7 +546,11 @@ class Worker:
         """Charge le rendu, malgré ce qui le ferait échouer (``rescue.py``).
 
         Avec ``definitions_only`` (quand un premier chargement ne s'est pas terminé),
-        seules les définitions du module sont exécutées.
+        seules les définitions du module sont exécutées. Chaque module du rendu qu'il
+        importe (un module d'un paquet, un module auxiliaire à côté du fichier noté) est
+        chargé de la même façon. Une fonction du contrat que le ``__init__.py`` d'un paquet
+        n'expose pas est prise dans les modules du paquet qui la définissent
+        (``self.modules``, choisis et rangés par le juge) : ``taken`` dit lesquels.
         """
         import rescue  # copié à côté de ce fichier
 
@@ -524,17 +559,22 @@ class Worker:
         use_streams(stdin, output, CappedText(self.output_limit))
         error = None
         report = rescue.LoadReport()
+        taken: dict[str, list[str]] = {}
+        # Les modules du rendu, chargés avec indulgence à leur import (le correcteur et la
+        # bibliothèque standard sont déjà importés, ou passent avant : ``AuxiliaryFinder``).
+        finder = rescue.RescueFinder(self.root, report, definitions_only)
+        finder.install()
+        sys.meta_path.append(AuxiliaryFinder(self.root, finder))
         try:
             if kind == "file":
                 module = types.ModuleType("soumission")
                 module.__file__ = path
                 sys.modules["soumission"] = module
                 self.module = module
-                report = rescue.load_file(path, module.__dict__, definitions_only=definitions_only)
+                report.extend(
+                    rescue.load_file(path, module.__dict__, definitions_only=definitions_only)
+                )
             else:
-                # Chaque module du paquet est chargé de la même façon, à son import.
-                finder = rescue.RescueFinder(self.root, report, definitions_only)
-                finder.install()
                 init = os.path.join(path, "__init__.py")
                 spec = importlib.util.spec_from_file_location(
                     "tp_demineur",
@@ -548,21 +588,47 @@ class Worker:
                 spec.loader.exec_module(module)
         except BaseException as exception:
             error = describe_exception(exception, self.root)
+        try:
+            if self.module is not None:
+                for name in self.contract:
+                    value = self.module.__dict__.get(name)
+                    if callable(value):
+                        self.functions[name] = value
+            if kind == "package":
+                taken = self.take_from_modules()
+        except BaseException as exception:
+            error = error or describe_exception(exception, self.root)
         finally:
             restore_streams()
-        if self.module is not None:
-            for name in self.contract:
-                value = self.module.__dict__.get(name)
-                if callable(value):
-                    self.functions[name] = value
         return {
             "ready": True,
             "functions": sorted(self.functions),
             "error": error,
             "read_input": stdin.reads > 0,
             "out": output.getvalue()[:2000],
+            "taken": taken,
             **report.as_dict(),
         }
+
+    def take_from_modules(self) -> dict[str, list[str]]:
+        """Les fonctions du contrat que le ``__init__.py`` n'expose pas, prises dans les
+        modules du paquet qui les définissent, dans l'ordre du juge ; renvoie, par fichier
+        (relatif au paquet), les fonctions prises. Un module qui ne s'importe pas est
+        passé."""
+        taken: dict[str, list[str]] = {}
+        for name in self.modules:
+            missing = [f for f in self.contract if f not in self.functions]
+            if not missing:
+                break
+            try:
+                space = vars(importlib.import_module("tp_demineur." + name))
+                found = [f for f in missing if callable(space.get(f))]
+                self.functions.update((f, space[f]) for f in found)
+            except BaseException:
+                continue
+            if found:
+                taken[name.replace(".", "/") + ".py"] = found
+        return taken
 
     def submission_namespaces(self) -> list[dict]:
         """Les espaces de noms de tous les modules chargés depuis la soumission."""

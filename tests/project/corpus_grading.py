@@ -114,6 +114,11 @@ def graded_in_full(entry: Path) -> bool:
 
 CLASS_ENTRIES = [entry for entry in ENTRIES if graded_in_full(entry)]
 STUDENT_ENTRIES = [entry for entry in ENTRIES if not is_hostile(entry)]
+# Les rendus en dossier (``tests/data/corpus/NOM/``) : leur ``tp.py`` porte les en-têtes,
+# et se construit comme un fichier du corpus ; les autres fichiers sont rendus à côté de
+# lui, tels quels. Ils sont notés en entier, dans la classe du corpus.
+FOLDER_ENTRIES = sorted(path for path in CORPUS.iterdir() if path.is_dir())
+FOLDER_FILE = "tp.py"
 
 
 def build_submission(entry: Path) -> str:
@@ -121,6 +126,13 @@ def build_submission(entry: Path) -> str:
     if header(text, "base") == "aucune":
         return text
     return REFERENCE.read_text(encoding="utf-8") + "\n\n# --- rendu du corpus ---\n" + text
+
+
+def build_folder(entry: Path, folder: Path) -> None:
+    """Un rendu en dossier du corpus, écrit dans ``folder`` (son ``tp.py`` construit)."""
+    shutil.copytree(entry, folder / entry.name)
+    built = folder / entry.name / FOLDER_FILE
+    built.write_text(build_submission(entry / FOLDER_FILE), encoding="utf-8")
 
 
 def build_package(folder: Path):
@@ -151,7 +163,8 @@ _graded: Path | None = None
 
 
 def grade_class(folder: Path, out: Path) -> Path:
-    """Écrit chaque rendu de la classe du corpus (``CLASS_ENTRIES`` et le paquet) dans
+    """Écrit chaque rendu de la classe du corpus (``CLASS_ENTRIES``, ``FOLDER_ENTRIES`` et
+    le paquet) dans
     ``folder`` et les fait noter tous ensemble par ``tests/tools/grade_class.py`` (notes
     dans ``out``) ; renvoie ``out``."""
     from grading.channel import give_niceness  # tests/ n'est sur le chemin que sous pytest
@@ -160,6 +173,8 @@ def grade_class(folder: Path, out: Path) -> Path:
     out.mkdir(parents=True, exist_ok=True)
     for entry in CLASS_ENTRIES:
         (folder / entry.name).write_text(build_submission(entry), encoding="utf-8")
+    for entry in FOLDER_ENTRIES:
+        build_folder(entry, folder)
     build_package(folder)
     command = [*YIELDING, sys.executable, str(TESTS / "tools" / "grade_class.py"), str(folder)]
     command += ["--sortie", str(out), "--secret", SECRET]

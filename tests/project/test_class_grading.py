@@ -4,7 +4,8 @@ Le dossier de la classe est construit ici : un fichier ``.py``, un ``.PY``, une
 archive ``.zip`` d'un paquet rangé un dossier trop bas, ``dupont.py`` et ``dupont/``,
 des dossiers de l'export de Moodle (avant et depuis Moodle 4.1, avec une archive
 dedans, texte en ligne seul), un ``.txt``, une bombe de décompression, une archive
-qui sort de son dossier, une archive avec un lien symbolique, des restes de
+qui sort de son dossier, une archive avec un lien symbolique (notée : le lien
+n'est pas extrait, et la remarque le nomme), des restes de
 macOS. ``notes.csv`` est relu avec ``csv`` et vérifié rendu par rendu, la
 synthèse comparée à des comptes faits à la main. L'archive de Moodle elle-même
 (export à plat) est notée à part, ainsi qu'un rendu avec un ``input()`` en tête et
@@ -158,6 +159,8 @@ GRADED = {  # « etudiant rendu » -> total attendu
     "martin martin/": 20.0,
     "Jules Morel Jules Morel_3456_assignsubmission_file_/": 20.0,
     "Karim Haddad Karim Haddad_7890_assignsubmission_file_/": 20.0,
+    # Le lien n'est pas extrait (la remarque le nomme) ; tp.py est noté.
+    "lien lien.zip": 20.0,
 }
 NOT_GRADED = {  # « etudiant rendu » -> ce que dit la raison
     # Un nom qui ressemble à une formule : le tableur le lit comme du texte.
@@ -165,7 +168,6 @@ NOT_GRADED = {  # « etudiant rendu » -> ce que dit la raison
     "bombe bombe.zip": "bombe",
     "evasion evasion.zip": "sort de son dossier",
     "Gaston Leroy Gaston Leroy_9012_assignsubmission_onlinetext/": "texte en ligne",
-    "lien lien.zip": "lien symbolique",
     "notes notes.txt": "ce n'est pas un rendu (fichier texte, sans fonction du TP)",
 }
 
@@ -277,8 +279,8 @@ def test_deux_rendus_pour_dupont_sont_signales(graded):
 
 def test_la_console_rend_compte_de_chaque_entree(graded):
     _, run = graded
-    assert "15 rendu(s) : 9 à noter" in run.stdout
-    for line in ("bombe", "evasion", "lien", "notes", "=1+2", "Gaston Leroy_9012"):
+    assert "15 rendu(s) : 10 à noter" in run.stdout
+    for line in ("bombe", "evasion", "notes", "=1+2", "Gaston Leroy_9012"):
         found = re.search(rf"^ +\d+/15  {re.escape(line)}\s+non noté : ", run.stdout, re.M)
         assert found, line
     assert re.search(r"^ +\d+/15  alice\s+20,00 / 20", run.stdout, re.MULTILINE)
@@ -287,7 +289,10 @@ def test_la_console_rend_compte_de_chaque_entree(graded):
     assert sorted(map(int, ranks)) == list(range(1, 16))
     assert "(reste environ " in run.stdout
     assert "Mis de côté (fichiers système) : .DS_Store, __MACOSX" in run.stdout
-    assert "9 rendu(s) noté(s), 6 non noté(s)" in run.stdout
+    assert "10 rendu(s) noté(s), 5 non noté(s)" in run.stdout
+    assert "lien.zip : non extrait de l'archive (ni fichier ni dossier) : cle.py (lien " in (
+        run.stdout
+    )
     assert "Traceback" not in run.stdout + run.stderr
     # La version notée est dite dès la ligne de l'étudiant.
     jules = re.search(r"^ +\d+/15  Jules Morel_3456 .*$", run.stdout, re.MULTILINE)
@@ -320,20 +325,20 @@ def test_retours_et_json_de_chaque_rendu(graded):
 def test_la_synthese_compte_des_etudiants(graded):
     out, _ = graded
     summary = (out / "synthese.md").read_text(encoding="utf-8")
-    assert "15 rendu(s) : 9 noté(s), 6 non noté(s)." in summary
-    # Comptes faits à la main : 8 rendus à 20, dupont.py à 18,5.
-    assert "Moyenne des rendus notés : 19,83 / 20, médiane : 20,00 / 20." in summary
+    assert "15 rendu(s) : 10 noté(s), 5 non noté(s)." in summary
+    # Comptes faits à la main : 9 rendus à 20, dupont.py à 18,5.
+    assert "Moyenne des rendus notés : 19,85 / 20, médiane : 20,00 / 20." in summary
     missing = summary.split("## Rendus non notés")[1].split("##")[0]
-    assert len(re.findall(r"^- ", missing, re.MULTILINE)) == 6
+    assert len(re.findall(r"^- ", missing, re.MULTILINE)) == 5
     assert "- `bombe` (`bombe.zip`) : archive refusée : " in missing
-    assert "| Q9 | is_finished | 1,5 | 1,33 | 8 | 1 |" in summary
-    assert "| Q3 | main | 2 | 2,00 | 9 | 0 |" in summary
+    assert "| Q9 | is_finished | 1,5 | 1,35 | 9 | 1 |" in summary
+    assert "| Q3 | main | 2 | 2,00 | 10 | 0 |" in summary
     failed = summary.split("## Tests ratés")[1]
     # La faute de dupont.py est vue par deux tests : le balayage case par case, et les cas tirés.
     assert failed.count("### ") == 2
     assert "### Q9 is_finished : is_finished quand chaque case" in failed
     assert "### Q9 is_finished : is_finished renvoie 2" in failed
-    assert "Raté par 1 étudiant(s) sur 9 noté(s) (11 %) : `dupont.py`." in failed
+    assert "Raté par 1 étudiant(s) sur 10 noté(s) (10 %) : `dupont.py`." in failed
     assert (
         "Contre-exemple le plus partagé, avec la même réponse (1 étudiant(s) sur 1 : "
         "`dupont.py`) ; l'explication donnée à `dupont.py` :"
@@ -457,8 +462,8 @@ def notebook(*cells: tuple[str, str]) -> str:
 
 
 def test_ce_qui_a_ete_recu_est_nomme_et_les_notebooks_notes(tmp_path):
-    """Un notebook (avec des commandes d'IPython), un .py renommé .txt, un .rar, un dossier
-    vide, un notebook illisible : chaque raison nomme ce qui a été reçu, et le notebook
+    """Un notebook (avec des commandes d'IPython), un .py renommé .txt, un .rar abîmé, un
+    dossier vide, un notebook illisible : chaque raison nomme ce qui a été reçu, et le notebook
     comme le .txt sont notés, le retour dit comment."""
     rendus = tmp_path / "rendus"
     rendus.mkdir()
@@ -487,9 +492,15 @@ def test_ce_qui_a_ete_recu_est_nomme_et_les_notebooks_notes(tmp_path):
     run = run_class(rendus, out)
     assert run.returncode == 0, run.stdout + run.stderr
     notes = {row["etudiant"]: row for row in read_notes(out).values()}
+    # Un .rar est ouvert (par bsdtar) : celui-ci, abîmé, ne se lit pas, et la raison le dit.
+    rar = (
+        "cette archive RAR n'a pas pu être lue (abîmée, ou protégée par un mot de passe ?)"
+        if shutil.which("bsdtar")
+        else "archive RAR illisible ici : envoyez un .zip (pour l'ouvrir, l'enseignant peut "
+        "installer bsdtar (paquet libarchive-tools))"
+    )
     assert {name: notes[name]["statut"] for name in ("Omar Diallo", "Paul Henry", "rose")} == {
-        "Omar Diallo": "non noté : aucun code du TP trouvé : reçu : tp.rar (archive RAR, non "
-        "ouverte : seules les archives .zip sont ouvertes)",
+        "Omar Diallo": f"non noté : {rar}",
         "Paul Henry": "non noté : aucun code du TP trouvé : reçu : un dossier vide",
         "rose": "non noté : aucun code du TP trouvé : reçu : rose.ipynb (notebook Jupyter "
         "illisible : ce n'est pas du JSON)",
@@ -697,13 +708,12 @@ def test_les_ajustements_de_l_enseignant_sont_ajoutes_partout(tmp_path):
 
 def test_les_archives_refusees_sans_rien_ecrire(tmp_path):
     """Chaque refus d'archive, vérifié dans ce processus : rien n'est écrit hors du dossier."""
-    from classroom.archives import SUBMISSION_LIMITS, UnsafeArchive, extract_zip
+    from classroom.archives import SUBMISSION_LIMITS, UnsafeArchive, extract
 
     cases = {
         "evasion": ({"../x.py": "x = 1\n"}, None, "sort de son dossier"),
         "absolu": ({"/tmp/x.py": "x = 1\n"}, None, "sort de son dossier"),
         "windows": ({"..\\x.py": "x = 1\n"}, None, "sort de son dossier"),
-        "lien": ({"a.py": "x = 1\n"}, {"b.py": "../../etc/passwd"}, "lien symbolique"),
         "bombe": ({"a.py": b" " * (60 * 2**20)}, None, "bombe"),
         "nombre": ({f"f{i}.py": "" for i in range(1001)}, None, "plus que la limite"),
     }
@@ -711,15 +721,15 @@ def test_les_archives_refusees_sans_rien_ecrire(tmp_path):
         archive = tmp_path / f"{name}.zip"
         zip_of(archive, files, links)
         with pytest.raises(UnsafeArchive, match=reason):
-            extract_zip(archive, tmp_path / name, SUBMISSION_LIMITS)
+            extract(archive, tmp_path / name, SUBMISSION_LIMITS)
         assert not (tmp_path / name).exists(), name
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(f"{n}.zip" for n in cases)
     (tmp_path / "pas_un_zip.zip").write_bytes(b"ceci n'est pas une archive")
-    with pytest.raises(UnsafeArchive, match=r"pas une archive \.zip lisible"):
-        extract_zip(tmp_path / "pas_un_zip.zip", tmp_path / "x", SUBMISSION_LIMITS)
+    with pytest.raises(UnsafeArchive, match=r"pas une archive ZIP lisible"):
+        extract(tmp_path / "pas_un_zip.zip", tmp_path / "x", SUBMISSION_LIMITS)
     good = tmp_path / "bon.zip"
     zip_of(good, {"__MACOSX/._tp.py": "", "TP/tp.py": "x = 1\n"})
-    folder = extract_zip(good, tmp_path / "bon", SUBMISSION_LIMITS)
+    folder = extract(good, tmp_path / "bon", SUBMISSION_LIMITS).folder
     assert sorted(str(p.relative_to(folder)) for p in folder.rglob("*")) == ["TP", "TP/tp.py"]
 
 
@@ -808,7 +818,7 @@ def test_un_tp_a_moitie_ecrit_est_note(tmp_path):
 def test_les_noms_accentues_d_une_archive_faite_sous_linux(tmp_path):
     """``zip`` sous Linux ou macOS écrit les noms en UTF-8 sans le dire : « Élodie » reste
     « Élodie » (Python le lirait « ├ëlodie »), dans les dossiers comme dans notes.csv."""
-    from classroom.archives import CLASS_LIMITS, extract_zip
+    from classroom.archives import CLASS_LIMITS, extract
 
     export = tmp_path / "export.zip"
     # Des noms ASCII de même longueur en octets, remplacés ensuite par leur version UTF-8 :
@@ -822,7 +832,7 @@ def test_les_noms_accentues_d_une_archive_faite_sous_linux(tmp_path):
     export.write_bytes(raw)
     with zipfile.ZipFile(export) as archive:
         assert not any(info.flag_bits & 0x800 for info in archive.infolist())
-    folder = extract_zip(export, tmp_path / "classe", CLASS_LIMITS)
+    folder = extract(export, tmp_path / "classe", CLASS_LIMITS).folder
     assert sorted(p.name for p in folder.iterdir()) == sorted(
         f"{n}_assignsubmission_file_" for n in names.values()
     )

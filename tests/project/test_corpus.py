@@ -31,6 +31,8 @@ from corpus_grading import (
     CORPUS,
     DRAWS,
     ENTRIES,
+    FOLDER_ENTRIES,
+    FOLDER_FILE,
     PACKAGE,
     REFERENCE,
     STUDENT_ENTRIES,
@@ -89,7 +91,11 @@ def test_corpus_is_large_enough():
 
 @pytest.mark.parametrize(
     "entry",
-    [*(pytest.param(e, marks=known_hole(e), id=e.stem) for e in CLASS_ENTRIES), PACKAGE],
+    [
+        *(pytest.param(e, marks=known_hole(e), id=e.stem) for e in CLASS_ENTRIES),
+        *(pytest.param(e, id=e.name) for e in FOLDER_ENTRIES),
+        PACKAGE,
+    ],
     ids=str,
 )
 def test_verdict(graded_class, entry):
@@ -97,6 +103,9 @@ def test_verdict(graded_class, entry):
     seulement là."""
     if entry == PACKAGE:
         name, expected = PACKAGE, set()
+    elif entry in FOLDER_ENTRIES:
+        text = (entry / FOLDER_FILE).read_text(encoding="utf-8")
+        name, expected = entry.name, expected_losses(text)
     else:
         name, expected = entry.stem, expected_losses(entry.read_text(encoding="utf-8"))
     result = result_of(graded_class, name)
@@ -289,16 +298,32 @@ def test_notes_csv_and_summary(graded_class):
     assert rows[0][:3] == ["etudiant", "rendu", "statut"]
     assert rows[0][-2:] == ["total (/20)", "remarques"]
     assert len(rows[0]) == len(mark_scheme.FUNCTIONS) + 5
-    assert {row[0] for row in rows[1:]} == {e.stem for e in CLASS_ENTRIES} | {PACKAGE}
+    folders = {e.name for e in FOLDER_ENTRIES}
+    assert {row[0] for row in rows[1:]} == {e.stem for e in CLASS_ENTRIES} | folders | {PACKAGE}
     for row in rows[1:]:
         assert row[2] == "noté", row
         points = [float(v.replace(",", ".")) for v in row[3:-1]]
         assert sum(points[:-1]) == pytest.approx(points[-1], abs=0.05)
     summary = (graded_class / "synthese.md").read_text(encoding="utf-8")
-    count = len(CLASS_ENTRIES) + 1
+    count = len(CLASS_ENTRIES) + len(FOLDER_ENTRIES) + 1
     assert f"{count} rendu(s) : {count} noté(s), 0 non noté(s)." in summary
     assert "Contre-exemple le plus partagé" in summary
     assert "Raté par" in summary
+
+
+def test_auxiliary_modules_named_like_python_or_the_grader_replace_nothing(graded_class):
+    """Les modules auxiliaires nommés random.py, json.py, rescue.py, worker.py… (chacun
+    arrête Python s'il est importé) sont copiés et importables, mais rien ne les importe à
+    la place des vrais : le premier chargement va au bout (sans être refait avec les seules
+    définitions), le vrai module auxiliaire sert, et le retour dit de les renommer."""
+    name = "hostile_modules_auxiliaires_homonymes"
+    result = result_of(graded_class, name)
+    loading = result["extra_data"]["loading"]
+    assert (loading["outcome"], loading["first_load"], loading["skipped"]) == ("loaded", None, [])
+    assert result["score"] == pytest.approx(20.0)
+    feedback = " ".join((graded_class / "retours" / f"{name}.txt").read_text("utf-8").split())
+    assert "Modules auxiliaires copiés avec tp.py et importés comme lui : json.py," in feedback
+    assert "outils.py" in feedback and "rescue.py" in feedback and "renommez-le" in feedback
 
 
 def test_grading_is_deterministic(graded_class, tmp_path):

@@ -21,11 +21,8 @@ from pathlib import Path
 import hypothesis
 import pytest
 
-from classroom.gradescope_upload import Unpacked, find_code, unpack_zip
 from classroom.packaging import PackagingError
 from grading import contract, mark_scheme, sandbox, scoring
-from grading.judge import Limits
-from grading.locate import SubmissionError
 from tools import build_gradescope
 
 pytestmark = [pytest.mark.projet, pytest.mark.lent]
@@ -279,6 +276,29 @@ def zipped_package(archive: Path) -> None:
         bundle.writestr(link, "/etc/passwd")
 
 
+def zipped_kit(archive: Path) -> None:
+    """Un dossier de travail zippé en entier : son environnement virtuel (plus de fichiers
+    que la limite d'une archive), un paquet au __init__.py vide, un module auxiliaire."""
+    source = REFERENCE.read_text(encoding="utf-8").replace(
+        "def is_coord_ok(x: int, y: int, width: int, height: int) -> bool:",
+        "from outils import dans_le_plateau\n\n\n"
+        "def is_coord_ok(x: int, y: int, width: int, height: int) -> bool:\n"
+        "    return dans_le_plateau(x, y, width, height)\n\n\n"
+        "def ancien_is_coord_ok(x: int, y: int, width: int, height: int) -> bool:",
+    )
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as bundle:
+        bundle.writestr("mon_kit/tp_demineur/__init__.py", "")
+        bundle.writestr("mon_kit/tp_demineur/tp.py", source)
+        bundle.writestr(
+            "mon_kit/tp_demineur/outils.py",
+            "def dans_le_plateau(x, y, width, height):\n"
+            "    return 0 <= x < width and 0 <= y < height\n",
+        )
+        bundle.writestr("mon_kit/.venv/pyvenv.cfg", "home = /usr/bin\n")
+        for index in range(1200):
+            bundle.writestr(f"mon_kit/.venv/lib/site-packages/m{index}.py", "X = 1\n")
+
+
 def hostile(root: Path) -> str:
     """Lit la référence pour l'afficher (et l'étudiant la verrait), truque results.json."""
     return with_reference(
@@ -311,6 +331,11 @@ def graded(autograder_zip, tmp_path_factory) -> dict[str, tuple[dict, dict | Non
     zipped_package(root / "submission" / "rendu.zip")
     results["archive"] = (run_autograder(root), None)
 
+    root = unpack_like_gradescope(autograder_zip, tmp_path_factory.mktemp("kit") / "autograder")
+    zipped_kit(root / "submission" / "mon_kit.zip")
+    local = grade_locally(root / "submission" / "mon_kit.zip", root / "local.json")
+    results["kit"] = (run_autograder(root), local)
+
     root = unpack_like_gradescope(autograder_zip, tmp_path_factory.mktemp("fic") / "autograder")
     submission = root / "submission"
     (submission / "tp_dupont.py").write_text(with_reference(BUGGY.read_text("utf-8")), "utf-8")
@@ -327,7 +352,7 @@ def graded(autograder_zip, tmp_path_factory) -> dict[str, tuple[dict, dict | Non
     return results
 
 
-@pytest.mark.parametrize("name", ["archive", "plusieurs_fichiers", "hostile"])
+@pytest.mark.parametrize("name", ["archive", "kit", "plusieurs_fichiers", "hostile"])
 def test_results_follow_gradescope_format(graded, name):
     check_gradescope_format(graded[name][0])
 
@@ -338,6 +363,18 @@ def test_zipped_package_gets_full_marks(graded):
     assert all(test["status"] == "passed" for test in result["tests"])
     assert "mon_projet/lien (lien symbolique)" in result["output"]
     assert "__MACOSX" not in result["output"]
+
+
+def test_zipped_work_folder_same_grade_as_locally(graded):
+    """Le dossier de travail zippé (environnement virtuel, paquet au __init__.py vide, module
+    auxiliaire) : 20/20 sur Gradescope comme en local (la même préparation), et le retour
+    dit ce qui a été trouvé."""
+    gradescope, local = graded["kit"]
+    same_grade(gradescope, local)
+    assert gradescope["score"] == pytest.approx(mark_scheme.TOTAL)
+    output = " ".join(gradescope["output"].split())
+    assert "mon_kit/.venv/ (environnement virtuel Python, 1 201 fichiers)" in output
+    assert "n'expose aucune fonction du TP : celles de tp.py sont notées" in output
 
 
 def test_several_files_same_grade_as_locally(graded):
@@ -451,80 +488,3 @@ def test_required_sandbox_missing_means_not_graded(tmp_path):
     assert result["score"] == 0 and result["tests"] == []
     assert "sans isolation" in result["output"]
     assert "non_note" in result["extra_data"]
-
-
-# -- l'extraction d'une archive, pièce par pièce ----------------------------------------
-
-
-def make_zip(path: Path, members: dict[str, bytes]) -> Path:
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as bundle:
-        for name, data in members.items():
-            bundle.writestr(name, data)
-    return path
-
-
-@pytest.mark.parametrize("name", ["../x.py", "/etc/x.py", "a/../../x.py", "..\\x.py"])
-def test_unpack_refuses_paths_outside(tmp_path, name):
-    archive = make_zip(tmp_path / "a.zip", {name: b"x = 1\n"})
-    with pytest.raises(SubmissionError, match="sort de son dossier"):
-        unpack_zip(archive, tmp_path / "dest")
-    assert not (tmp_path / "x.py").exists()
-
-
-def test_unpack_counts_bytes_while_extracting(tmp_path):
-    limits = Limits(submission_bytes=1000)
-    archive = make_zip(tmp_path / "bombe.zip", {"a.py": b"0" * 100_000})
-    assert archive.stat().st_size < 1000
-    with pytest.raises(SubmissionError, match="une fois extraite"):
-        unpack_zip(archive, tmp_path / "dest", limits)
-
-
-def test_unpack_limits_the_number_of_files(tmp_path):
-    archive = make_zip(tmp_path / "a.zip", {f"f{i}.py": b"" for i in range(6)})
-    with pytest.raises(SubmissionError, match="plus de 5 fichiers"):
-        unpack_zip(archive, tmp_path / "dest", Limits(submission_files=5))
-
-
-def test_unpack_refuses_encrypted_and_broken_archives(tmp_path):
-    archive = make_zip(tmp_path / "chiffre.zip", {"tp.py": b"x = 1\n"})
-    data = bytearray(archive.read_bytes())  # zipfile ne chiffre pas : le drapeau, à la main
-    data[6] |= 0x1  # en-tête local
-    data[data.index(b"PK\x01\x02") + 8] |= 0x1  # répertoire central
-    archive.write_bytes(bytes(data))
-    with pytest.raises(SubmissionError, match="chiffrée"):
-        unpack_zip(archive, tmp_path / "dest")
-    broken = tmp_path / "casse.zip"
-    broken.write_bytes(b"PK\x03\x04 pas une archive")
-    with pytest.raises(SubmissionError, match="pas une archive zip lisible"):
-        unpack_zip(broken, tmp_path / "dest2")
-
-
-def test_unpack_refuses_duplicates_and_symlinked_archives(tmp_path):
-    archive = tmp_path / "double.zip"
-    with zipfile.ZipFile(archive, "w") as bundle, pytest.warns(UserWarning):
-        bundle.writestr("tp.py", b"a = 1\n")
-        bundle.writestr("tp.py", b"a = 2\n")
-    with pytest.raises(SubmissionError, match="deux fois"):
-        unpack_zip(archive, tmp_path / "dest")
-    link = tmp_path / "lien.zip"
-    link.symlink_to(archive)
-    with pytest.raises(SubmissionError, match="lien symbolique"):
-        unpack_zip(link, tmp_path / "dest2")
-
-
-def test_find_code_walks_into_one_folder_or_one_archive(tmp_path):
-    upload = tmp_path / "depot"
-    (upload / "rendu" / "tp_demineur").mkdir(parents=True)
-    (upload / ".DS_Store").write_bytes(b"")
-    assert find_code(upload, tmp_path, Unpacked()) == upload / "rendu"
-    other = tmp_path / "autre"
-    other.mkdir()
-    make_zip(other / "rendu.zip", {"dossier/tp.py": b"def initialise_mines(m, n):\n    pass\n"})
-    unpacked = Unpacked()
-    found = find_code(other, tmp_path, unpacked)
-    assert (found / "tp.py").is_file() and unpacked.files == ["dossier/tp.py"]
-    empty = tmp_path / "vide"
-    (empty / "a").mkdir(parents=True)
-    (empty / "b").mkdir()
-    with pytest.raises(SubmissionError, match="reçu : aucun fichier"):
-        find_code(empty, tmp_path, Unpacked())

@@ -10,7 +10,8 @@ puis ``run_autograder`` pour chaque rendu, déposé dans
 ``/autograder/submission`` ; le résultat va dans
 ``/autograder/results/results.json``. Le zip contient :
 
-- ``setup.sh`` : installe Python, ``bubblewrap`` (apt) et les versions
+- ``setup.sh`` : installe Python, ``bubblewrap`` et ``libarchive-tools`` (apt : bsdtar
+  ouvre les archives .7z et .rar des étudiants) et les versions
   épinglées de pytest et hypothesis (``requirements.txt``, celles installées ici),
   crée l'utilisateur sans droits ``demineur`` et rend ``source/`` illisible à tout
   autre que root ; ``setup.sh --verifier`` vérifie l'installation sans rien installer ;
@@ -95,7 +96,7 @@ fi
 
 export DEBIAN_FRONTEND=noninteractive
 apt-get update
-apt-get install -y --no-install-recommends python3 python3-venv bubblewrap
+apt-get install -y --no-install-recommends python3 python3-venv bubblewrap libarchive-tools
 # L'utilisateur sans droits du code des étudiants quand bubblewrap ne peut pas créer son
 # bac à sable (le conteneur de Gradescope refuse les espaces de noms) : le correcteur,
 # root, lance le processus de travail sous lui (à défaut, sous nobody).

@@ -6,7 +6,10 @@
 RENDUS est le dossier des rendus, ou l'archive .zip de Moodle (« Télécharger tous
 les travaux remis »), telle quelle ou extraite. Un rendu est un fichier ``.py``,
 un notebook ``.ipynb``, un dossier (paquet ``tp_demineur/``, dossier qui le contient,
-ou dossier avec un seul fichier du TP) ou une archive ``.zip`` ; chaque entrée du
+ou dossier avec un seul fichier du TP et ses modules auxiliaires) ou une archive
+(``.zip``, ``.tar``, ``.tar.gz``, ``.tar.bz2``, ``.tar.xz``, ``.7z``, ``.rar`` : les deux
+derniers avec ``bsdtar``, paquet ``libarchive-tools``) ; les environnements virtuels et
+les dossiers d'outils (``.venv/``, ``.git/``…) sont mis de côté. Chaque entrée du
 dossier est notée ou dite « non notée » avec sa raison. Chaque rendu est noté par la même commande
 que pour un seul étudiant, ``python -m pytest tests --submission RENDU``,
 plusieurs à la fois, tous avec le secret de la classe (``--secret``, ou tiré au
@@ -54,15 +57,16 @@ def parse_arguments(argv=None):
     parser = FrenchParser(
         prog="python tests/tools/grade_class.py",
         description="Note tous les rendus d'un dossier (un fichier .py, un notebook .ipynb, "
-        "un dossier ou une archive .zip par étudiant), ou de l'archive des travaux remis de "
-        "Moodle, et écrit notes.csv, un retour par étudiant et une synthèse de la classe.",
+        "un dossier ou une archive .zip, .tar.gz, .7z, .rar… par étudiant), ou de l'archive "
+        "des travaux remis de Moodle, et écrit notes.csv, un retour par étudiant et une "
+        "synthèse de la classe.",
     )
     parameters = parser.add_argument_group("paramètre")
     parameters.add_argument(
         "rendus",
         type=Path,
         metavar="RENDUS",
-        help="le dossier des rendus, ou l'archive .zip des travaux remis de Moodle",
+        help="le dossier des rendus, ou l'archive des travaux remis de Moodle",
     )
     options = parser.options_group()
     options.add_argument(

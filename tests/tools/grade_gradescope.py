@@ -5,10 +5,13 @@
     python tests/tools/grade_gradescope.py --verifier
 
 Gradescope dépose le rendu de l'étudiant dans ``RACINE/submission`` : un fichier
-``.py``, plusieurs fichiers, un dossier ``tp_demineur/`` ou une archive ``.zip``.
-Ce programme y trouve le code du TP (``gradescope_upload.py``), le note avec la
-commande de ``grade_class.py`` (``python -m pytest tests --submission …`` : le même
-correcteur et la même note qu'en local) et écrit ``RACINE/results/results.json``
+``.py``, plusieurs fichiers, un dossier ``tp_demineur/``, une archive (``.zip``,
+``.tar.gz``, ``.7z``, ``.rar``…) ou un notebook. Ce programme y trouve le code du TP
+exactement comme la notation d'une classe trouve celui d'un rendu
+(``classroom/entries.py``, ``prepare`` : les mêmes archives, les mêmes limites, les
+mêmes dossiers mis de côté), le note avec la commande de ``grade_class.py``
+(``python -m pytest tests --submission …`` : le même correcteur et la même note qu'en
+local) et écrit ``RACINE/results/results.json``
 au format de Gradescope (``grading.scoring.for_gradescope``). Ce fichier est écrit
 quoi qu'il arrive : un rendu qui n'a pas pu être noté a 0 et la raison.
 
@@ -39,13 +42,11 @@ runpy.run_path(str(Path(__file__).resolve().parents[2] / "tp_demineur" / "python
 ]()
 
 from classroom import runner  # noqa: E402
-from classroom.entries import Entry  # noqa: E402
+from classroom.entries import Entry, prepare  # noqa: E402
 from classroom.feedback import feedback  # noqa: E402
-from classroom.gradescope_upload import Unpacked, find_code, received  # noqa: E402
 from classroom.packaging import secret_choice  # noqa: E402
 from classroom.results import Outcome, in_bareme_order  # noqa: E402
 from grading import sandbox, scoring, secret  # noqa: E402
-from grading.locate import SubmissionError, resolve_submission  # noqa: E402
 from grading.safe_text import printable  # noqa: E402
 from tp_demineur.arguments import FrenchParser, bounded_int  # noqa: E402
 
@@ -116,15 +117,10 @@ def verify() -> int:
 
 def grade(submission: Path, scratch: Path, require_sandbox: bool, minutes: int) -> dict:
     """Note le dépôt ``submission`` ; renvoie le results.json du correcteur."""
-    unpacked = Unpacked()
-    try:
-        code = find_code(submission, scratch, unpacked)
-    except SubmissionError as error:
-        return runner.not_graded(printable(str(error)))
-    try:
-        resolve_submission(code)  # un message clair si le code du TP n'y est pas
-    except SubmissionError as error:
-        return runner.not_graded(printable(f"{error} (reçu : {received(code)})"))
+    entry = Entry(student="rendu", paths=[submission], label="rendu")
+    code = prepare(entry, scratch)
+    if code is None:
+        return runner.not_graded(printable(entry.problem or "aucun code du TP trouvé"))
     # Les réglages que donnerait sa ligne de commande (un seul rendu ici).
     runner.SANDBOX_OPTIONS[:] = ["--require-sandbox"] if require_sandbox else []
     result = runner.grade_one("rendu", code, scratch, seconds=minutes * 60)
@@ -132,9 +128,8 @@ def grade(submission: Path, scratch: Path, require_sandbox: bool, minutes: int) 
     # l'autograder, cachée aux étudiants), jamais dans le résultat.
     for line in scoring.facts(result).pop("journal", []):
         print(f"journal de la notation | {line}")
-    if unpacked.refused:
-        refused = ", ".join(f"{path} ({why})" for path, why in unpacked.refused)
-        note = printable(f"Fichiers de votre archive non extraits : {refused}.")
+    if entry.remarks:
+        note = printable("\n".join(f"{remark}." for remark in entry.remarks))
         result["output"] = f"{note}\n{result['output']}" if result.get("output") else note
     return result
 

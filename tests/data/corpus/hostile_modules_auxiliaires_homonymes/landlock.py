@@ -1,0 +1,5 @@
+"""Un faux module landlock : s'il est importé, Python s'arrête net."""
+
+import os
+
+os._exit(3)

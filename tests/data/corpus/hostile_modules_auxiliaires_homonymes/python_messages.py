@@ -1,0 +1,5 @@
+"""Un faux module python_messages : s'il est importé, Python s'arrête net."""
+
+import os
+
+os._exit(3)
