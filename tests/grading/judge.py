@@ -205,6 +205,17 @@ class Submission:
         self.loading = False
         self.begin_test()
 
+    def missing(self, graded: str) -> str:
+        """Pourquoi la fonction notée manque : retirée parce que son texte ne se compile
+        pas (la note sur le chargement dit sa ligne, une fois), ou absente du code."""
+        dropped = (self.load_info or {}).get("dropped") or []
+        if any(graded in part["functions"] for part in dropped):
+            return (
+                f"la fonction {graded} a une erreur de syntaxe : elle a été retirée avant la "
+                "notation (la ligne fautive est dite une fois, avec la note)"
+            )
+        return f"la fonction {graded} n'est pas définie dans votre code"
+
     # -- les appels ------------------------------------------------------------
     def lent(self, graded: str) -> list[str]:
         """Les fonctions du contrat dont le juge accepterait le relais pendant un appel de
@@ -218,7 +229,7 @@ class Submission:
         Un processus tué de l'extérieur : l'appel est refait une fois.
         """
         if graded not in self.functions:
-            raise GraderAbort("missing", f"la fonction {graded} n'est pas définie dans votre code")
+            raise GraderAbort("missing", self.missing(graded))
         while True:
             self.ensure_started()
             if graded not in self.available:
