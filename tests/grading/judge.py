@@ -207,12 +207,13 @@ class Submission:
 
     def missing(self, graded: str) -> str:
         """Pourquoi la fonction notée manque : retirée parce que son texte ne se compile
-        pas (la note sur le chargement dit sa ligne, une fois), ou absente du code."""
+        pas (ce que le retour dit une fois, avec sa ligne : ``checks.describe_dropped``), ou
+        absente du code."""
         dropped = (self.load_info or {}).get("dropped") or []
         if any(graded in part["functions"] for part in dropped):
             return (
                 f"la fonction {graded} a une erreur de syntaxe : elle a été retirée avant la "
-                "notation (la ligne fautive est dite une fois, avec la note)"
+                "notation"
             )
         return f"la fonction {graded} n'est pas définie dans votre code"
 
