@@ -237,7 +237,8 @@ class Encoder:
             # par tuple lui-même.
             return {"T": [self.encode_node(v, path) for v in tuple.__iter__(value)]}
         try:
-            text = repr(value)[:200]
+            # « <module 'soumission' from '/sandbox/soumission/tp.py'> » : sans le dossier.
+            text = rescue.without_folders(repr(value)[:400])[:200]
         except BaseException:
             text = "?"
         return {"O": kind.__name__, "r": text}
