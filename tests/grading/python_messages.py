@@ -38,6 +38,10 @@ SYNTAX_MESSAGES = [
         "tabulations et espaces mélangés dans le décalage des lignes",
     ),
     (
+        r"too many nested parentheses",
+        "trop de parenthèses imbriquées (Python en permet au plus 200)",
+    ),
+    (
         r"'(?P<c>.)' was never closed",
         "« {c} » ouvert{e} ici et jamais fermé{e} : il manque {un} « {o} » ?",
     ),
