@@ -594,9 +594,9 @@ def test_le_mode_strict_met_zero_et_dit_pourquoi(tmp_path):
     assert notes["alice"]["statut"] == "noté" and notes["alice"]["ajustement"] == ""
     assert number(notes["alice"]["total (/20)"]) == 20.0
     why = {
-        "bob": 'bob.py, ligne 1 (nom = input("Votre nom : ")) arrête le chargement : elle lit '
+        "bob": 'ligne 1 de bob.py (nom = input("Votre nom : ")) arrête le chargement : elle lit '
         "le clavier (input())",
-        "emile": "emile.py, ligne ",
+        "emile": " de emile.py : ",
         "fanny": "le fichier n'est pas en UTF-8 et ne déclare pas son encodage (lu en cp1252)",
         "gael": "tabulations et espaces",
     }
@@ -634,8 +634,13 @@ def test_le_mode_strict_signaler_garde_la_note():
         "noté : mode strict, noté avec indulgence : Python ne lance pas ce rendu tel quel "
         "(son chargement ne se termine pas)"
     )
-    assert "a.py, ligne 3 (main()) arrête le chargement : m" in stops.status
+    assert "ligne 3 de a.py (main()) arrête le chargement : m" in stops.status
     assert fine.status == "noté" and not fine.adjustments
+    # Dans un notebook, la cellule et la ligne dans la cellule.
+    cell = {**skipped, "file": "theo.ipynb", "cell": 4, "line": 1}
+    notebook = outcome("theo", {"outcome": "loaded", "skipped": [cell]})
+    assert strict.apply([notebook], strict.REPORT) == 1
+    assert "(cellule 4, ligne 1 de theo.ipynb (main()) arrête le chargement" in notebook.status
     assert strict.apply([hung], None) == 0
 
 
