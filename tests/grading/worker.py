@@ -4,7 +4,8 @@ Le juge (``judge.py``) le lance dans un bac à sable (``sandbox.py``), ou à dé
 dans un dossier jetable, avec ``python -S -s -B worker.py`` : ni le dossier de
 l'étudiant, ni les paquets installés, ni la solution de référence ne sont à sa
 portée. Ce fichier ne dépend que de la bibliothèque standard (et de
-``lockdown.py``, copié à côté de lui).
+``lockdown.py`` et ``rescue.py``, copiés à côté de lui, ``rescue.py`` avec ce qu'il
+emporte).
 
 Avant de charger le code de l'étudiant, il s'interdit ce dont le TP n'a pas
 besoin (``lockdown.py``) et le dit au juge : c'est le seul message qu'il envoie
