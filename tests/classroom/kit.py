@@ -14,7 +14,8 @@ correcteur (``tests/``), du sujet (``sujet/``) et de la référence
   ``tp_demineur/__main__.py`` (le jeu de l'étudiant), ``tp_demineur/terminal.py`` et
   ``tp_demineur/python_version.py`` (la version de Python qu'il faut, vérifiée d'abord) ;
 - ``tests/`` : le correcteur sans solution ni oracle (ni ``expected.py``, ni
-  ``strategies.py``), réglé en mode kit, et les cas publics
+  ``strategies.py``), réglé en mode kit, parso (``tests/parso/``, en Python pur :
+  ``classroom/packaging.py``), et les cas publics
   ``tests/cas_publics.json`` : un test du kit par test noté du dépôt, avec les cas
   que ce test marque publics (``grading/publics.py``) et les résultats que ses
   oracles attendent, calculés ici en lançant le test noté lui-même ;
@@ -39,6 +40,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+from classroom.packaging import PackagingError, carried_files
 from classroom.rubric import CollectionError, collect_graded_tests
 from grading import (
     contract,
@@ -79,6 +81,7 @@ GRADING_FILES = [
     "landlock.py",
     "rescue.py",
     "python_messages.py",
+    "cells.py",
     "safe_text.py",
     "standins.py",
     *(f"checks/{path.name}" for path in sorted((GRADING / "checks").glob("*.py"))),
@@ -751,6 +754,10 @@ def build(root: Path, dest: Path, force: bool = False) -> list[dict]:
     if missing:
         raise KitError(f"le tp.py du kit n'a pas ces fonctions : {', '.join(sorted(missing))}")
     entries = public_cases(root / "tests", questions)
+    try:
+        carried = carried_files()
+    except PackagingError as error:
+        raise KitError(str(error)) from None
 
     prepare_destination(dest, root, force)
     package = dest / "tp_demineur"
@@ -764,6 +771,9 @@ def build(root: Path, dest: Path, force: bool = False) -> list[dict]:
         write(tests / name, read(root / "tp_demineur" / name))
     for name in GRADING_FILES:
         write(tests / "grading" / name, read(root / "tests" / "grading" / name))
+    for name, data in carried.items():
+        (dest / name).parent.mkdir(parents=True, exist_ok=True)
+        (dest / name).write_bytes(data)
     # Le plan du moteur cite des modules que le kit n'emporte pas (les oracles, la classe).
     write(tests / "grading" / "__init__.py", f'"""{KIT_GRADING_DOC}"""\n')
     write(

@@ -3,7 +3,8 @@ réglages de pytest, écrits une fois pour Gradescope (``build_gradescope.py``) 
 Moodle VPL (``build_vpl.py``).
 
 Chaque plateforme ajoute ses propres programmes (``programs``) ; VPL, qui n'installe
-rien, emporte aussi pytest et hypothesis (:func:`vendored_files`).
+rien, emporte aussi pytest et hypothesis (:func:`vendored_files`). Le kit, Gradescope et
+VPL emportent parso sous ``tests/`` (:func:`carried_files`).
 """
 
 from __future__ import annotations
@@ -31,6 +32,12 @@ EXECUTABLE = 0o100755
 REGULAR = 0o100644
 PRIVATE = 0o100600
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # la même date partout : le même zip pour le même dépôt
+
+# Ce que le correcteur emporte partout (le kit, chaque plateforme), en Python pur, sous
+# tests/ : parso, l'analyseur de Python qui tolère les erreurs (grading/rescue.py), que le
+# processus de travail importe pour noter un fichier qui ne se compile pas. Le correcteur
+# l'y trouve (grading/loading.py) sans que rien ne soit installé.
+CARRIED = ["parso"]
 
 # Ce qu'une notation importe au-delà de la bibliothèque standard : pytest, hypothesis, et
 # ce dont ils dépendent d'après leurs métadonnées (:func:`needed_packages`).
@@ -95,6 +102,19 @@ def distribution_files(name: str) -> dict[str, bytes]:
         files[relative] = Path(path.locate()).read_bytes()
     if not files:
         raise PackagingError(f"les fichiers de {name} sont introuvables ici")
+    return files
+
+
+def carried_files() -> dict[str, bytes]:
+    """Les paquets de :data:`CARRIED`, tels qu'installés ici (modules, données, métadonnées
+    et licence), sous ``tests/`` : chemin dans le paquet → octets. Chacun doit être en
+    Python pur : il sert à tout Python de 3.10 à 3.14, sur toute machine."""
+    files = {}
+    for name in CARRIED:
+        found = distribution_files(name)
+        if compiled(name):
+            raise PackagingError(f"{name} tel qu'installé ici contient du code compilé")
+        files |= {f"tests/{path}": data for path, data in found.items()}
     return files
 
 

@@ -1,8 +1,9 @@
 """Ce qu'un étudiant a vraiment remis, quand ce n'est pas un fichier ``.py``.
 
 Un notebook Jupyter (``.ipynb``) est noté : ses cellules de code, dans l'ordre,
-forment le fichier noté ; les commandes d'IPython (``%matplotlib``, ``%%time``) et
-du shell (``!pip install``) en sont retirées, et le retour les nomme. Un fichier
+forment le fichier noté (``grading/cells.py`` dit sa forme, et comment chaque retour y
+parle de « cellule 7, ligne 3 ») ; les commandes d'IPython (``%matplotlib``,
+``%%time``) et du shell (``!pip install``) en sont retirées, et le retour les nomme. Un fichier
 ``.txt`` qui définit des fonctions du TP (un ``.py`` renommé) est noté comme s'il
 s'appelait ``.py``, et le retour le dit. Les notebooks et les ``.txt`` ne servent
 que si le rendu n'a aucun fichier ``.py`` ni paquet du TP.
@@ -22,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from classroom.archives import OPENED, archive_format
+from grading.cells import cell_line, header
 from grading.locate import MAX_DEPTH, MAX_READ, TP_DEFINITION, is_system_entry
 from grading.safe_text import one_line
 
@@ -200,31 +202,31 @@ def notebook_json(data: bytes):
         raise NotANotebook("ce n'est pas du JSON") from None
 
 
-def notebook_code(data: bytes) -> tuple[str, list[str]]:
-    r"""Le code d'un notebook, cellule après cellule, et les lignes d'IPython retirées.
+def notebook_code(data: bytes, name: str) -> tuple[str, list[str]]:
+    r"""Le code du notebook ``name``, cellule après cellule, et les lignes d'IPython retirées.
 
-    Chaque cellule de code commence par ``# %% cellule N`` (la forme qu'ouvrent
-    VS Code et Jupytext) ; une ligne retirée devient une ligne vide.
+    La première ligne nomme le notebook ; chaque cellule de code commence par
+    ``# %% cellule N``, N son rang parmi toutes les cellules (``grading/cells.py``) ;
+    une ligne retirée devient une ligne vide.
 
-    >>> cells = [{"cell_type": "code", "source": ["%matplotlib inline\n", "x = 1"]}]
-    >>> code, skipped = notebook_code(json.dumps({"cells": cells}).encode())
+    >>> cells = [{"cell_type": "markdown", "source": "# Mon TP"},
+    ...          {"cell_type": "code", "source": ["%matplotlib inline\n", "x = 1"]}]
+    >>> code, skipped = notebook_code(json.dumps({"cells": cells}).encode(), "tp.ipynb")
     >>> code
-    '# %% cellule 1\n\nx = 1\n'
+    '# %% notebook tp.ipynb\n# %% cellule 2\n\nx = 1\n'
     >>> skipped
-    ['cellule 1 : %matplotlib inline']
+    ['cellule 2 : %matplotlib inline']
     """
     notebook = notebook_json(data)
     cells = notebook.get("cells") if isinstance(notebook, dict) else None
     if not isinstance(cells, list):
         raise NotANotebook("il n'a pas de liste de cellules (format de notebook inconnu)")
-    lines: list[str] = []
+    lines = [header(name)]
     skipped: list[str] = []
-    number = 0
-    for cell in cells:
+    for number, cell in enumerate(cells, 1):
         if not isinstance(cell, dict) or cell.get("cell_type") != "code":
             continue
-        number += 1
-        lines.append(f"# %% cellule {number}")
+        lines.append(cell_line(number))
         lines += python_lines(cell_lines(cell, number), number, skipped)
     return "\n".join(lines) + "\n", skipped
 
@@ -268,9 +270,11 @@ def python_text(path: Path) -> tuple[bytes, str]:
             "comme s'il s'appelait .py (rendez un fichier .py la prochaine fois)"
         )
         return data, sentence
-    code, skipped = notebook_code(data)
+    code, skipped = notebook_code(data, path.name)
     sentence = (
-        f"{path.name} est un notebook Jupyter : ses cellules de code, dans l'ordre, sont notées"
+        f"{path.name} est un notebook Jupyter : ses cellules de code, dans l'ordre, sont "
+        "notées (une cellule est nommée par son rang en partant du haut, celles de texte "
+        "comprises)"
     )
     if skipped:
         sentence += " ; retiré (commandes d'IPython ou du shell) : " + ", ".join(skipped[:10])

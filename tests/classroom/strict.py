@@ -19,6 +19,7 @@ notation elle-même ne change pas.
 from __future__ import annotations
 
 from classroom.results import Adjustment, Outcome
+from grading.checks.common import where
 from grading.scoring import facts
 
 ZERO = "zero"
@@ -62,16 +63,16 @@ def refusal(result: dict) -> str | None:
 
 
 def syntax(item: dict) -> str:
-    """Un passage qui ne se compile pas : sa ligne et l'explication de Python."""
-    return f"{item.get('file')}, ligne {item.get('error_line')} : {item.get('message')}"
+    """Un passage qui ne se compile pas : sa ligne (sa cellule, dans un notebook) et
+    l'explication de Python."""
+    place = where(item.get("file"), item.get("error_line"), item.get("cell"))
+    return f"{place} : {item.get('message')}"
 
 
 def stopped(item: dict) -> str:
     """Une instruction qui arrête le chargement : sa ligne et pourquoi."""
-    return (
-        f"{item.get('file')}, ligne {item.get('line')} ({item.get('text')}) arrête le "
-        f"chargement : {item.get('message')}"
-    )
+    place = where(item.get("file"), item.get("line"), item.get("cell"))
+    return f"{place} ({item.get('text')}) arrête le chargement : {item.get('message')}"
 
 
 def apply(outcomes: list[Outcome], mode: str | None) -> int:

@@ -23,7 +23,7 @@ from grading.scoring import facts, french_number
 BAR = "█"
 BAR_WIDTH = 30  # la plus longue barre d'un histogramme
 NAMES_SHOWN = 12  # au-delà, la liste des étudiants qui partagent un contre-exemple est coupée
-# Où l'exception est née (``checks.explain_error``), juste avant l'exemple.
+# Où l'exception est née (``checks.common.explain_error``), juste avant l'exemple.
 LINE_OF_CODE = re.compile(r"\s*à la ligne \d+ de .*$")
 
 

@@ -204,7 +204,7 @@ class WorkerProcess:
         sources.update(
             (sandbox.INSIDE_GRADER / name, copy.grader / name) for name in copy.grader_sources
         )
-        folders.append(sandbox.INSIDE_GRADER)
+        folders += [sandbox.INSIDE_GRADER / folder for folder in copy.grader_folders]
         opened: list[int] = []
         try:
             files = {}

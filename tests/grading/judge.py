@@ -277,6 +277,18 @@ class Submission:
         self.loading = False
         self.begin_test()
 
+    def missing(self, graded: str) -> str:
+        """Pourquoi la fonction notée manque : retirée parce que son texte ne se compile
+        pas (ce que le retour dit une fois, avec sa ligne : ``checks.describe_dropped``), ou
+        absente du code."""
+        dropped = (self.load_info or {}).get("dropped") or []
+        if any(graded in part["functions"] for part in dropped):
+            return (
+                f"la fonction {graded} a une erreur de syntaxe : elle a été retirée avant la "
+                "notation"
+            )
+        return f"la fonction {graded} n'est pas définie dans votre code"
+
     # -- les appels ------------------------------------------------------------
     def lent(self, graded: str) -> list[str]:
         """Les fonctions du contrat dont le juge accepterait le relais pendant un appel de
@@ -290,7 +302,7 @@ class Submission:
         Un processus tué de l'extérieur : l'appel est refait une fois.
         """
         if graded not in self.functions:
-            raise GraderAbort("missing", f"la fonction {graded} n'est pas définie dans votre code")
+            raise GraderAbort("missing", self.missing(graded))
         while True:
             self.ensure_started()
             if graded not in self.available:

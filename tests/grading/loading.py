@@ -36,7 +36,35 @@ WORKER_FILES = [
     GRADING / "landlock.py",
     GRADING / "rescue.py",
     GRADING / "python_messages.py",
+    GRADING / "cells.py",
 ]
+
+
+def parso_folder() -> Path:
+    """Le dossier du paquet parso, l'analyseur de Python qui tolère les erreurs dont
+    ``rescue.py`` se sert : celui qu'installe ``pip install -e ".[test]"``, ou celui que
+    le kit et les plateformes emportent sous ``tests/`` (sans rien importer de lui)."""
+    spec = importlib.util.find_spec("parso")
+    if spec is None or not spec.submodule_search_locations:
+        raise ImportError(
+            'parso est introuvable : pip install -e ".[test]" (le correcteur s\'en sert '
+            "pour noter un fichier qui ne se compile pas, fonction par fonction)"
+        )
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def library_files(folder: Path) -> dict[str, bytes]:
+    """Les fichiers d'un paquet en Python pur, sous son nom : ses modules et ses données (les
+    grammaires de parso), ni bytecode ni ``__pycache__``.
+
+    >>> sorted(library_files(parso_folder()))[:2]
+    ['parso/__init__.py', 'parso/_compatibility.py']
+    """
+    files = {}
+    for path in sorted(folder.rglob("*")):
+        if path.is_file() and path.suffix in (".py", ".txt") and "__pycache__" not in path.parts:
+            files[f"{folder.name}/{path.relative_to(folder).as_posix()}"] = path.read_bytes()
+    return files
 
 
 def compiled(path: Path) -> bytes:
@@ -58,8 +86,13 @@ def compiled(path: Path) -> bytes:
 # Leur code compilé, une fois, au démarrage du juge, par l'interpréteur même du processus
 # de travail (``sandbox.interpreter``) : chaque notation en écrit une copie privée, et
 # vérifie avant chaque lancement que rien ne l'a changée (private_copy.py). Le processus
-# de travail exécute ``worker.pyc`` et importe les autres sans leur source.
-WORKER_CODE = {f"{path.stem}.pyc": compiled(path) for path in WORKER_FILES}
+# de travail exécute ``worker.pyc`` et importe les autres sans leur source. parso suit,
+# en source, dans son dossier : seul un fichier qui ne se compile pas l'importe (0,1 s de
+# compilation qu'un rendu juste ne paie pas, ni le démarrage du juge).
+WORKER_CODE = {
+    **{f"{path.stem}.pyc": compiled(path) for path in WORKER_FILES},
+    **library_files(parso_folder()),
+}
 
 
 def load(
@@ -187,6 +220,7 @@ def rescued_parts(info: dict) -> dict:
     fields = {
         "dropped": {
             "file": str,
+            "cell": (int, type(None)),  # dans un notebook, la cellule (rescue.py)
             "line": int,
             "end": int,
             "error_line": int,
@@ -196,6 +230,7 @@ def rescued_parts(info: dict) -> dict:
         },
         "skipped": {
             "file": str,
+            "cell": (int, type(None)),
             "line": int,
             "text": str,
             "type": (str, type(None)),
@@ -217,6 +252,8 @@ def rescued_parts(info: dict) -> dict:
         ]
     if type(info.get("encoding")) is str:
         parts["encoding"] = printable(info["encoding"][:20])
+    if type(info.get("notebook")) is str:
+        parts["notebook"] = shown(info["notebook"][:200])
     return parts
 
 

@@ -174,10 +174,11 @@ class PrivateCopy:
     ``workdir`` est ce dossier ; ``path`` la copie du code (le fichier, ou le paquet
     ``tp_demineur``), dans ``soumission/`` (avec, pour un fichier, ses modules
     auxiliaires à côté de lui : ``auxiliaries``) ; ``grader`` la copie des fichiers du
-    processus de travail (``correcteur/``), écrite depuis les octets que le juge a lus à
-    son démarrage ; ``scratch`` le dossier courant du processus de travail, le seul où il
-    peut écrire (neuf et vide pour chaque processus de travail : ``new_scratch``) ;
-    ``report`` ce qui a été copié ou refusé. ``remove()`` efface le tout.
+    processus de travail (``correcteur/``, parso dans son sous-dossier), écrite depuis les
+    octets que le juge a lus à son démarrage (``grader_sources`` : chemin relatif →
+    octets) ; ``scratch`` le dossier courant du processus de travail (neuf et vide pour
+    chaque processus de travail : ``new_scratch``) ; ``report`` ce qui a été copié ou
+    refusé. ``remove()`` efface le tout.
     """
 
     def __init__(
@@ -205,6 +206,8 @@ class PrivateCopy:
             self.grader_sources = dict(grader or {})
             self.grader = self.workdir / "correcteur"
             self.grader.mkdir()
+            for folder in self.grader_folders[1:]:
+                (self.grader / folder).mkdir()
             for name, data in self.grader_sources.items():
                 (self.grader / name).write_bytes(data)
         except BaseException:
@@ -224,14 +227,31 @@ class PrivateCopy:
             digest.update(hashlib.sha256(path.read_bytes()).digest())
         return digest.hexdigest()
 
+    @property
+    def grader_folders(self) -> list[str]:
+        """Les dossiers de la copie du correcteur (:func:`folders_of`)."""
+        return folders_of(self.grader_sources)
+
     def check_grader(self) -> None:
         """Vérifie, avant chaque lancement, que la copie du correcteur est intacte ; lève
         :class:`GraderChanged` sinon (un processus de travail non isolé l'a réécrite)."""
         try:
-            names = sorted(os.listdir(self.grader))
-            same = names == sorted(self.grader_sources) and all(
-                (self.grader / name).read_bytes() == data
-                for name, data in self.grader_sources.items()
+            files, folders = [], []
+            for folder, subfolders, names in os.walk(self.grader, onerror=raise_error):
+                relative = os.path.relpath(folder, self.grader)
+                relative = "" if relative == "." else relative
+                folders.append(relative)
+                # Un lien vers un dossier est compté comme un fichier (os.walk n'y entre
+                # pas) : il ne correspond à aucun des fichiers écrits.
+                links = [name for name in subfolders if os.path.islink(os.path.join(folder, name))]
+                files += [os.path.join(relative, name) for name in [*names, *links]]
+            same = (
+                sorted(files) == sorted(self.grader_sources)
+                and sorted(folders) == self.grader_folders
+                and all(
+                    (self.grader / name).read_bytes() == data
+                    for name, data in self.grader_sources.items()
+                )
             )
         except OSError:
             same = False
@@ -268,6 +288,24 @@ class PrivateCopy:
 
     def remove(self):
         erase(self.workdir)
+
+
+def folders_of(names) -> list[str]:
+    """Les dossiers où vont des fichiers de chemins relatifs ``names`` (« » : le dossier de
+    départ), chacun après son parent.
+
+    >>> folders_of(["worker.pyc", "parso/python/tree.py"])
+    ['', 'parso', 'parso/python']
+    """
+    folders = {""}
+    for name in names:
+        parts = name.split("/")[:-1]
+        folders.update("/".join(parts[:depth]) for depth in range(1, len(parts) + 1))
+    return sorted(folders)
+
+
+def raise_error(error: OSError):
+    raise error
 
 
 def erase(folder: Path) -> None:

@@ -37,15 +37,22 @@ SYNTAX_MESSAGES = [
         r"inconsistent use of tabs and spaces in indentation",
         "tabulations et espaces mélangés dans le décalage des lignes",
     ),
-    (r"'(?P<c>.)' was never closed", "« {c} » ouvert ici n'est jamais fermé"),
-    (r"unmatched '(?P<c>.)'", "« {c} » fermé sans avoir été ouvert"),
+    (
+        r"too many nested parentheses",
+        "trop de parenthèses imbriquées (Python en permet au plus 200)",
+    ),
+    (
+        r"'(?P<c>.)' was never closed",
+        "« {c} » ouvert{e} ici et jamais fermé{e} : il manque {un} « {o} » ?",
+    ),
+    (r"unmatched '(?P<c>.)'", "« {c} » fermé{e} sans avoir été ouvert{e} : {un} en trop ?"),
     (
         r"closing parenthesis '(?P<c>.)' does not match opening parenthesis '(?P<o>.)'",
         "« {c} » ne peut pas fermer « {o} »",
     ),
     (
         r"unterminated triple-quoted string literal",
-        "une chaîne entre triples guillemets n'est jamais fermée",
+        "une chaîne entre triples guillemets ouverte sur cette ligne n'est jamais fermée",
     ),
     (
         r"unterminated string literal|EOL while scanning string literal",
@@ -84,6 +91,17 @@ SYNTAX_MESSAGES = [
 ]
 
 
+# Les parenthèses, crochets et accolades : l'accord de leur nom (« {e} »), ce qu'en dit un
+# message (« {un} »), et ce qui ferme une ouverture (« {o} »).
+BRACKETS = {
+    "(": {"e": "e", "un": "une parenthèse", "o": ")"},
+    ")": {"e": "e", "un": "une parenthèse"},
+    "[": {"e": "", "un": "un crochet", "o": "]"},
+    "]": {"e": "", "un": "un crochet"},
+    "{": {"e": "e", "un": "une accolade", "o": "}"},
+    "}": {"e": "e", "un": "une accolade"},
+}
+
 # Ce à quoi Python refuse d'affecter (« cannot assign to subscript »).
 TARGETS = {
     "subscript": "un élément de liste (t[i])",
@@ -101,11 +119,14 @@ def explain_syntax(message: str) -> str:
 
     >>> explain_syntax("expected ':'")
     "il manque « : » à la fin de la ligne (Python : « expected ':' »)"
+    >>> explain_syntax("unmatched ')'")
+    "« ) » fermée sans avoir été ouverte : une parenthèse en trop ? (Python : « unmatched ')' »)"
     """
     for pattern, french in SYNTAX_MESSAGES:
         match = re.match(pattern, message)
         if match:
             parts = {k: TARGETS.get(v, v) for k, v in match.groupdict().items() if v}
+            parts |= BRACKETS.get(parts.get("c", ""), {})
             return f"{french.format_map(collections.defaultdict(str, parts))} " + (
                 f"(Python : « {message} »)"
             )

@@ -202,16 +202,18 @@ def error_field(message: dict) -> dict | None:
     if type(kind) is not str or type(text) is not str:
         raise Malformed("un champ error mal formé")
     if line is not None:
+        # [fichier, numéro, texte], ou [notebook, numéro, texte, cellule] (worker.py).
         ok = (
             type(line) is list
-            and len(line) == 3
+            and len(line) in (3, 4)
             and type(line[0]) is str
             and type(line[1]) is int
             and type(line[2]) is str
+            and all(type(cell) is int for cell in line[3:])
         )
         if not ok:
             raise Malformed("une ligne d'erreur mal formée")
-        line = [printable(line[0][:300]), line[1], printable(line[2][:300])]
+        line = [printable(line[0][:300]), line[1], printable(line[2][:300]), *line[3:]]
     function = error.get("function")
     if function is not None and not function_name(function):
         raise Malformed("un nom de fonction d'erreur mal formé")

@@ -4,7 +4,8 @@ Le juge (``judge.py``) le lance dans un bac à sable (``sandbox.py``), ou à dé
 dans un dossier jetable, avec ``python -S -s -B worker.py`` : ni le dossier de
 l'étudiant, ni les paquets installés, ni la solution de référence ne sont à sa
 portée. Ce fichier ne dépend que de la bibliothèque standard (et de
-``lockdown.py``, copié à côté de lui).
+``lockdown.py`` et ``rescue.py``, copiés à côté de lui, ``rescue.py`` avec ce qu'il
+emporte).
 
 Avant de charger le code de l'étudiant, il s'interdit ce dont le TP n'a pas
 besoin (``lockdown.py``) et le dit au juge : c'est le seul message qu'il envoie
@@ -37,6 +38,13 @@ import random
 import sys
 import traceback
 import types
+
+# Le chargement indulgent (et les cellules d'un notebook), copié à côté de ce fichier ; le
+# juge importe aussi ce module, depuis son paquet.
+try:
+    from . import rescue
+except ImportError:
+    import rescue  # type: ignore[no-redef]
 
 MAX_NODES = 200_000  # au-delà, une valeur est « trop grosse » pour être renvoyée
 SIMPLE = (type(None), bool, int)  # renvoyées telles quelles (Encoder.encode les garde)
@@ -231,7 +239,8 @@ class Encoder:
             # par tuple lui-même.
             return {"T": [self.encode_node(v, path) for v in tuple.__iter__(value)]}
         try:
-            text = repr(value)[:200]
+            # « <module 'soumission' from '/sandbox/soumission/tp.py'> » : sans le dossier.
+            text = rescue.without_folders(repr(value)[:400])[:200]
         except BaseException:
             text = "?"
         return {"O": kind.__name__, "r": text}
@@ -416,20 +425,34 @@ def write_back(target, after):
 
 
 def describe_exception(error: BaseException, root: str) -> dict:
-    """Le type, le message, la ligne et la fonction de la soumission où l'erreur est née."""
+    """Le type, le message, la ligne et la fonction de la soumission où l'erreur est née.
+
+    La ligne est ``[fichier, numéro, texte]``, ``[notebook, numéro, texte, cellule]`` dans
+    un notebook (``rescue.place``) ; le message ne nomme aucun dossier de la notation (le
+    message d'une erreur de syntaxe, sans le fichier et la ligne qu'il répète : la ligne
+    les dit, à la façon du rendu)."""
     line = None
     function = None
     for frame in traceback.extract_tb(error.__traceback__):
         if frame.filename.startswith(root):
-            line = [os.path.relpath(frame.filename, root), frame.lineno, frame.line or ""]
+            line = rendered_line(frame.filename, frame.lineno or 0, frame.line or "", root)
             function = frame.name
     if isinstance(error, SyntaxError) and error.filename and error.filename.startswith(root):
-        line = [os.path.relpath(error.filename, root), error.lineno, (error.text or "").strip()]
+        code = (error.text or "").strip()
+        line = rendered_line(error.filename, error.lineno or 0, code, root)
     try:
-        message = str(error)[:500]
+        text = error.msg if isinstance(error, SyntaxError) else str(error)
+        message = rescue.without_folders(str(text))[:500]
     except BaseException:
         message = "?"
     return {"type": type(error).__name__, "message": message, "line": line, "function": function}
+
+
+def rendered_line(filename: str, number: int, code: str, root: str) -> list:
+    """``[fichier, numéro, texte]`` d'une ligne du rendu, ou ``[notebook, numéro, texte,
+    cellule]`` pour une ligne d'un notebook."""
+    name, line, cell = rescue.place(filename, number, root)
+    return [name, line, code] if cell is None else [name, line, code, cell]
 
 
 # Les réponses de la référence calculées ici, sans relais (``Worker.make_stub``) : de
@@ -552,8 +575,6 @@ class Worker:
         n'expose pas est prise dans les modules du paquet qui la définissent
         (``self.modules``, choisis et rangés par le juge) : ``taken`` dit lesquels.
         """
-        import rescue  # copié à côté de ce fichier
-
         output = CappedText(self.output_limit)
         stdin = ScriptedInput()
         use_streams(stdin, output, CappedText(self.output_limit))
@@ -865,6 +886,21 @@ class Worker:
                 self.send({"done": True, "error": {"type": "Protocole", "message": "?"}})
 
 
+def grading_folders(root: str) -> list[str]:
+    """Les dossiers de la notation, que les messages ne nomment jamais (``rescue.FOLDERS``) :
+    celui du rendu (``root``) et son parent, celui du correcteur, le dossier de travail,
+    et le dossier qui les contient tous (« /sandbox » dans le bac à sable de bubblewrap,
+    le dossier jetable de la notation ailleurs)."""
+    folders = [
+        root,
+        os.path.dirname(root.rstrip("/")),
+        os.path.dirname(os.path.abspath(__file__)),
+        os.getcwd(),
+    ]
+    folders.append(os.path.commonpath(folders))
+    return [folder.rstrip("/") + "/" for folder in folders if folder.strip("/")]
+
+
 def main():
     channel_in = os.fdopen(os.dup(0), "r", encoding="utf-8")
     channel_out = os.fdopen(os.dup(1), "w", encoding="utf-8")
@@ -877,6 +913,7 @@ def main():
     # Une inondation récursive sur 50×20 cases descend jusqu'à 1 000 appels.
     sys.setrecursionlimit(config["recursion_limit"])
     sys.dont_write_bytecode = True
+    rescue.FOLDERS[:] = grading_folders(config["root"])
     worker = Worker(channel_in, channel_out, config)
     # Le seul message écrit avant que du code de l'étudiant ne tourne.
     locked = lockdown.lock(config)

@@ -311,15 +311,19 @@ def broken_notebooks() -> dict[str, tuple[bytes, str]]:
 def test_un_notebook_mal_forme_est_refuse_avec_sa_raison(name):
     data, reason = broken_notebooks()[name]
     with pytest.raises(received.NotANotebook, match=reason):
-        received.notebook_code(data)
+        received.notebook_code(data, "tp.ipynb")
 
 
 def test_un_notebook_aux_cellules_bizarres_garde_ses_cellules_de_code():
     """Une cellule qui n'est pas un objet, sans type ou sans texte : passée, le reste lu."""
     cells = [1, None, "x", {"source": "y = 2"}, {"cell_type": "code", "source": None}]
     cells.append({"cell_type": "code", "source": ["def is_coord_ok(x, y, w, h):\n", "  ..."]})
-    code, _ = received.notebook_code(json.dumps({"cells": cells}).encode())
-    assert code == "# %% cellule 1\n# %% cellule 2\ndef is_coord_ok(x, y, w, h):\n  ...\n"
+    code, _ = received.notebook_code(json.dumps({"cells": cells}).encode(), "tp.ipynb")
+    # Chaque cellule garde son rang dans le notebook (grading/cells.py) : 5 et 6 ici.
+    assert code == (
+        "# %% notebook tp.ipynb\n# %% cellule 5\n# %% cellule 6\n"
+        "def is_coord_ok(x, y, w, h):\n  ...\n"
+    )
 
 
 def test_preparer_un_rendu_ne_leve_jamais(tmp_path):

@@ -478,6 +478,17 @@ def test_ce_qui_a_ete_recu_est_nomme_et_les_notebooks_notes(tmp_path):
         ),
         encoding="utf-8",
     )
+    # Un « ) » en trop dans nb_adjacent_mines, et main() appelée dans la dernière cellule.
+    typo = REFERENCE.replace(
+        "    width = len(mines[0])\n    count", "    width = len(mines[0]))\n    count"
+    )
+    assert typo != REFERENCE
+    (rendus / "theo.ipynb").write_text(
+        notebook(
+            ("markdown", "# TP"), ("code", typo), ("markdown", "On joue :"), ("code", "main()")
+        ),
+        encoding="utf-8",
+    )
     (rendus / "quentin.txt").write_text(REFERENCE, encoding="utf-8")
     omar = rendus / "Omar Diallo_4242_assignsubmission_file_"
     omar.mkdir()
@@ -509,11 +520,24 @@ def test_ce_qui_a_ete_recu_est_nomme_et_les_notebooks_notes(tmp_path):
     assert number(notes["quentin"]["total (/20)"]) == 20.0
     assert number(notes["Sami Bel"]["total (/20)"]) == 20.0
     nina = (out / "retours" / "nina.txt").read_text(encoding="utf-8")
+    # Les cellules sont comptées de haut en bas, la cellule de texte du début comprise.
     assert (
-        "nina.ipynb est un notebook Jupyter : ses cellules de code, dans l'ordre, sont notées ; "
-        "retiré (commandes d'IPython ou du shell) : cellule 1 : %matplotlib inline, cellule 1 : "
-        "!pip install numpy, cellule 3 : %%bash, cellule 4 : %%time" in nina
+        "nina.ipynb est un notebook Jupyter : ses cellules de code, dans l'ordre, sont notées "
+        "(une cellule est nommée par son rang en partant du haut, celles de texte comprises) ; "
+        "retiré (commandes d'IPython ou du shell) : cellule 2 : %matplotlib inline, cellule 2 : "
+        "!pip install numpy, cellule 4 : %%bash, cellule 5 : %%time" in nina
     )
+    # Le retour d'un notebook parle de ses cellules, jamais du fichier converti ni d'un
+    # dossier de la notation ; l'appel de la dernière cellule se retire, sans __name__.
+    assert number(notes["theo"]["total (/20)"]) == 18.5
+    assert notes["theo"]["Q5 nb_adjacent_mines (/1,5)"] == "0,00"
+    theo = " ".join((out / "retours" / "theo.txt").read_text(encoding="utf-8").split())
+    line = typo.splitlines().index("    width = len(mines[0]))") + 1
+    assert f"Cellule 2, ligne {line} de theo.ipynb, « width = len(mines[0])) » ne se" in theo
+    assert "Cellule 4, ligne 1 de theo.ipynb, « main() » n'a pas été exécutée" in theo
+    assert "retirez (ou mettez en commentaire) l'appel de la cellule 4" in theo
+    assert "__name__" not in theo and "theo.py" not in theo and str(tmp_path) not in theo
+    assert theo.count("ne se compile pas") == 1, theo
     quentin = (out / "retours" / "quentin.txt").read_text(encoding="utf-8")
     assert "quentin.txt est un fichier texte qui contient du code Python : il est noté" in quentin
     # Le notebook passe avant le .txt ; le .txt non noté est nommé.
@@ -584,9 +608,9 @@ def test_le_mode_strict_met_zero_et_dit_pourquoi(tmp_path):
     assert notes["alice"]["statut"] == "noté" and notes["alice"]["ajustement"] == ""
     assert number(notes["alice"]["total (/20)"]) == 20.0
     why = {
-        "bob": 'bob.py, ligne 1 (nom = input("Votre nom : ")) arrête le chargement : elle lit '
+        "bob": 'ligne 1 de bob.py (nom = input("Votre nom : ")) arrête le chargement : elle lit '
         "le clavier (input())",
-        "emile": "emile.py, ligne ",
+        "emile": " de emile.py : ",
         "fanny": "le fichier n'est pas en UTF-8 et ne déclare pas son encodage (lu en cp1252)",
         "gael": "tabulations et espaces",
     }
@@ -624,8 +648,13 @@ def test_le_mode_strict_signaler_garde_la_note():
         "noté : mode strict, noté avec indulgence : Python ne lance pas ce rendu tel quel "
         "(son chargement ne se termine pas)"
     )
-    assert "a.py, ligne 3 (main()) arrête le chargement : m" in stops.status
+    assert "ligne 3 de a.py (main()) arrête le chargement : m" in stops.status
     assert fine.status == "noté" and not fine.adjustments
+    # Dans un notebook, la cellule et la ligne dans la cellule.
+    cell = {**skipped, "file": "theo.ipynb", "cell": 4, "line": 1}
+    notebook = outcome("theo", {"outcome": "loaded", "skipped": [cell]})
+    assert strict.apply([notebook], strict.REPORT) == 1
+    assert "(cellule 4, ligne 1 de theo.ipynb (main()) arrête le chargement" in notebook.status
     assert strict.apply([hung], None) == 0
 
 

@@ -253,6 +253,25 @@ def test_results_json_form(graded_class):
         assert test["status"] == "passed" or test["output"]
 
 
+def test_no_grading_folder_in_what_students_and_teachers_read(graded_class):
+    """Les messages du correcteur nomment le fichier de l'étudiant, jamais un dossier de la
+    notation (la copie privée, /sandbox, le dossier de la classe), même quand Python le
+    met dans le sien (``is_coord_ok_lit_un_fichier_a_cote``). Les attaques sont laissées
+    de côté : ce qu'elles affichent elles-mêmes est à elles."""
+    folders = (str(graded_class.parent), "/sandbox", "demineur-notation-")
+    for entry in CLASS_ENTRIES:
+        if corpus_grading.is_hostile(entry):
+            continue
+        feedback = (graded_class / "retours" / f"{entry.stem}.txt").read_text(encoding="utf-8")
+        result = (graded_class / "json" / f"{entry.stem}.json").read_text(encoding="utf-8")
+        for folder in folders:
+            assert folder not in feedback and folder not in result, (entry.stem, folder)
+    feedback = (graded_class / "retours" / "is_coord_ok_lit_un_fichier_a_cote.txt").read_text(
+        encoding="utf-8"
+    )
+    assert "elle importe « tirage » de random, qui ne le définit pas" in " ".join(feedback.split())
+
+
 def test_loading_and_stops_are_facts_quoted_in_the_feedback(graded_class):
     """Ce qui est arrivé au chargement et aux appels est dans des champs du results.json ;
     le retour cite le code de l'étudiant en cause (ses mots à lui, pas les nôtres)."""

@@ -21,6 +21,7 @@ from pathlib import Path
 import hypothesis
 import pytest
 
+import typo_variants
 from classroom.packaging import PackagingError
 from grading import contract, mark_scheme, sandbox, scoring
 from tools import build_gradescope
@@ -396,6 +397,22 @@ def test_hostile_same_grade_and_reference_hidden(graded):
     else:
         assert gradescope["extra_data"]["isolation"] == "aucune"
     assert "ISOL" not in gradescope["output"].upper()  # dit à l'enseignant seulement
+
+
+def test_a_stray_paren_costs_its_function_only_as_locally(autograder_zip, tmp_path):
+    """Un « ) » en trop dans initialise_mines (typo_variants.SAMPLE) : la même note que la
+    commande des enseignants, retours compris ; seule initialise_mines perd ses points, et
+    aucun dossier de la notation n'est nommé."""
+    root = unpack_like_gradescope(autograder_zip, tmp_path / "autograder")
+    submission = root / "submission" / "tp.py"
+    submission.write_text(typo_variants.SAMPLE.text, encoding="utf-8")
+    gradescope = run_autograder(root)
+    same_grade(gradescope, grade_locally(submission, tmp_path / "local.json"))
+    lost = {t["tags"][0] for t in gradescope["tests"] if t["status"] == "failed"}
+    assert lost == {"initialise_mines"}
+    text = json.dumps(gradescope, ensure_ascii=False)
+    assert str(tmp_path) not in text and "/sandbox" not in text
+    assert " ".join(gradescope["output"].split()).count("ne se compile pas") == 1
 
 
 def test_tests_numbered_by_section_of_the_sujet(graded):

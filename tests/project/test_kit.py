@@ -31,6 +31,7 @@ import pytest
 from test_game_terminal import OLD_PYTHONS, assert_too_old
 
 import corpus_grading
+import typo_variants
 from classroom import kit as kit_module
 from classroom import rubric
 from grading import mark_scheme
@@ -461,6 +462,29 @@ def test_deux_fautes_dans_le_kit_chacune_a_sa_place(kit, tmp_path):
     assert not wide, wide
     full_ruler = "x: " + " ".join(str(x % 10) for x in range(50))
     assert full_ruler not in output, output
+
+
+def test_une_parenthese_en_trop_dans_le_kit_comme_chez_l_enseignant(kit, tmp_path):
+    """Un « ) » en trop dans initialise_mines (typo_variants.SAMPLE) : dans le kit, les mêmes
+    points, fonction par fonction, que chez l'enseignant ; seule initialise_mines perd ses
+    points, la note n'en dit qu'une phrase, et le jeu explique la ligne."""
+    student = tmp_path / "kit"
+    shutil.copytree(kit, student)
+    (student / "tp_demineur" / "tp.py").write_text(typo_variants.SAMPLE.text, encoding="utf-8")
+    in_kit = per_function(graded_json(student, student / "tp_demineur", tmp_path / "kit.json"))
+    submission = tmp_path / "tp.py"
+    submission.write_text(typo_variants.SAMPLE.text, encoding="utf-8")
+    teacher = per_function(graded_json(ROOT, submission, tmp_path / "enseignant.json"))
+    assert in_kit == teacher
+    assert {name for name, points in teacher.items() if points == 0} == {"initialise_mines"}
+    done = run(["-m", "pytest"], cwd=student)
+    note = " ".join(done.stdout.split("= note =")[1].split("Notation de :")[0].split())
+    assert note.count("ne se compile pas") == 1, note
+    line = typo_variants.SAMPLE.line
+    assert f"Ligne {line} de tp.py" in note and "/sandbox" not in note, note
+    game = run(["-m", "tp_demineur"], cwd=student)
+    assert f"Votre fichier tp.py ne se compile pas, ligne {line} :" in game.stderr
+    assert "« ) » fermée sans avoir été ouverte" in game.stderr
 
 
 # Des fautes typiques de débutant, chacune écrite après la référence (la dernière définition

@@ -16,8 +16,18 @@ import textwrap
 
 import pytest
 
+from classroom import received
+from grading import rescue, worker
+from grading.checks.common import explain_error
 from grading.checks.load import describe_load
-from grading.rescue import LoadReport, RescueFinder, decode_source, explain_syntax, load_source
+from grading.rescue import (
+    LoadReport,
+    RescueFinder,
+    decode_source,
+    explain_syntax,
+    load_source,
+    statement_starts,
+)
 
 pytestmark = pytest.mark.projet
 
@@ -52,7 +62,7 @@ CORRECT = """\
 def test_un_fichier_correct_se_charge_sans_rien_rapporter():
     namespace, report = load(CORRECT)
     assert functions(namespace) == ["is_coord_ok", "is_finished"]
-    assert report.as_dict() == {"dropped": [], "skipped": [], "encoding": None}
+    assert report.as_dict() == {"dropped": [], "skipped": [], "encoding": None, "notebook": None}
 
 
 def test_un_input_en_tete_est_passe_et_les_fonctions_restent():
@@ -62,6 +72,7 @@ def test_un_input_en_tete_est_passe_et_les_fonctions_restent():
     [skipped] = report.skipped
     assert skipped == {
         "file": "tp.py",
+        "cell": None,
         "line": 1,
         "text": 'nom = input("Votre nom : ")',
         "type": "EOFError",
@@ -126,6 +137,135 @@ def test_une_erreur_de_syntaxe_ne_coute_que_sa_fonction():
     # Les numéros de ligne sont gardés : la fonction d'après est bien à la ligne 12.
     assert namespace["is_move_ok"].__code__.co_firstlineno == 12
     assert report.skipped == []
+
+
+# Trois fonctions justes ; chaque faute de frappe ci-dessous touche une ligne de la deuxième.
+THREE = """\
+def a(grille):
+    return len(grille)
+
+
+def b(grille, x, y):
+    total = 0
+    for ligne in grille:
+        if ligne[x]:
+            total += 1
+    print("total :", total)
+    return total
+
+
+def c():
+    return 3
+"""
+
+# Les fautes de frappe des débutants : (nom, ligne touchée, texte fautif, ce que le
+# retour doit en dire). La ligne touchée est une ligne de b (lignes 5 à 11).
+TYPOS = [
+    ("parenthese_en_trop", 6, "    total = 0)", "« ) » fermée sans avoir été ouverte"),
+    ("crochet_en_trop", 8, "        if ligne[x]]:", "« ] » fermé sans avoir été ouvert"),
+    ("deux_points_oublies", 7, "    for ligne in grille", "il manque « : »"),
+    ("parenthese_jamais_fermee", 10, '    print("total :", total', "« ( » ouverte ici"),
+    ("crochet_jamais_ferme", 8, "        if ligne[x:", "« [ » ouvert ici"),
+    ("guillemet_oublie", 10, '    print("total :, total)', "chaîne de caractères"),
+    ("ligne_trop_decalee", 7, "      for ligne in grille:", "décalée (indentée) sans raison"),
+    ("ligne_pas_assez_decalee", 10, '  print("total :", total)', "retrait de cette ligne"),
+    ("def_casse", 5, "def b(grille, x y):", "syntaxe invalide"),
+    ("tabulation_et_espaces", 9, "\t    total += 1", "tabulations et espaces"),
+    ("triples_guillemets_jamais_fermes", 6, '    total = 0  """', "triples guillemets"),
+    ("print_de_python_2", 10, '    print "total :", total', "print(...)"),
+]
+
+
+@pytest.mark.parametrize(
+    ("line", "typo", "said"), [t[1:] for t in TYPOS], ids=[t[0] for t in TYPOS]
+)
+def test_une_faute_de_frappe_ne_coute_que_sa_fonction(line, typo, said):
+    """La fonction fautive seule est retirée, une seule fois rapportée, avec la ligne de la
+    faute et le message de Python expliqué ; les autres gardent leurs numéros de ligne."""
+    lines = THREE.splitlines()
+    lines[line - 1] = typo
+    namespace, report = load("\n".join(lines) + "\n")
+    assert functions(namespace) == ["a", "c"], report.dropped
+    assert namespace["c"].__code__.co_firstlineno == 14
+    [dropped] = report.dropped
+    assert (dropped["line"], dropped["end"], dropped["functions"]) == (5, 11, ["b"])
+    assert dropped["error_line"] == line and dropped["text"] == typo.strip()
+    assert said in dropped["message"] and "Python" in dropped["message"], dropped["message"]
+    assert report.skipped == []
+
+
+def test_une_parenthese_en_trop_entre_deux_fonctions_ne_coute_rien():
+    namespace, report = load(THREE.replace("\n\n\ndef c", "\n)\n\ndef c"))
+    assert functions(namespace) == ["a", "b", "c"]
+    [dropped] = report.dropped
+    assert (dropped["line"], dropped["end"], dropped["functions"]) == (12, 12, [])
+    note = describe_load({**report.as_dict(), "functions": ["a", "b", "c"]}, ["a", "b", "c"])
+    assert note == (
+        "Ligne 12 de tp.py, « ) » ne se compile pas : « ) » fermée sans avoir été ouverte : "
+        "une parenthèse en trop ? (Python : « unmatched ')' »).\n"
+        "  La ligne 12 a été retirée avant la notation."
+    )
+
+
+def test_des_triples_guillemets_en_trop_ne_coutent_que_leur_fonction():
+    """Des guillemets triples ouverts en trop dans a se ferment sur la documentation de b :
+    le texte de b et de c devient une chaîne pour Python. Chaque fonction essayée seule,
+    seule a est perdue."""
+    source = '''\
+def a():
+    """Un.""" """
+    return 1
+
+
+def b():
+    """Deux : l'apostrophe."""
+    return 2
+
+
+def c():
+    """Trois."""
+    return 3
+'''
+    namespace, report = load(source)
+    assert functions(namespace) == ["b", "c"]
+    [dropped] = report.dropped
+    assert (dropped["line"], dropped["error_line"], dropped["functions"]) == (1, 2, ["a"])
+    assert "triples guillemets" in dropped["message"]
+    assert "detected at line" not in dropped["message"]  # une ligne hors de a, vue seule
+
+
+def test_un_texte_trop_long_ou_trop_imbrique_n_est_pas_donne_a_parso():
+    """Au-delà des bornes, parso ne découpe rien (il y passerait des secondes et des
+    centaines de Mio) ; le fichier est alors coupé avant chaque définition, et seule la
+    fonction fausse est perdue."""
+    deep = "def b():\n    return " + "(" * 5_000 + "\n"
+    assert statement_starts(deep) is None
+    assert statement_starts("x = 1\n" * (rescue.MAX_CHARACTERS // 6 + 1)) is None
+    assert statement_starts(THREE) == [1, 5, 14]
+    namespace, report = load(THREE.replace("def c", deep + "\n\ndef c"))
+    assert functions(namespace) == ["a", "b", "c"]  # la première b, redéfinie
+    assert [d["functions"] for d in report.dropped] == [["b"]]
+    filler = "\n    x = 1" * (rescue.MAX_CHARACTERS // 10)  # 10 caractères par ligne
+    big = THREE.replace("    return 3", "    return 3" + filler)
+    namespace, report = load(big.replace("total = 0", "total = 0)"))
+    assert functions(namespace) == ["a", "c"]
+    assert [d["functions"] for d in report.dropped] == [["b"]]
+
+
+@pytest.mark.parametrize("failure", [RecursionError, MemoryError, NotImplementedError])
+def test_un_echec_de_parso_laisse_couper_avant_chaque_definition(monkeypatch, failure):
+    """parso qui s'épuise (récursion, mémoire) ou ne connaît pas cette version de Python :
+    le fichier est coupé avant chaque définition, et seule la fonction fausse est perdue."""
+
+    def failing():
+        raise failure("parso n'y arrive pas")
+
+    monkeypatch.setattr(rescue, "import_parso", lambda: type("P", (), {"load_grammar": failing}))
+    source = THREE.replace("total = 0", "total = 0)")
+    assert statement_starts(source) is None
+    namespace, report = load(source)
+    assert functions(namespace) == ["a", "c"]
+    assert [(d["line"], d["functions"]) for d in report.dropped] == [(5, ["b"])]
 
 
 def test_deux_fonctions_fausses_sont_retirees_chacune():
@@ -269,6 +409,7 @@ def test_le_rapport_est_fait_de_donnees_json():
     assert json.loads(json.dumps(data)) == data
     assert set(data["dropped"][0]) == {
         "file",
+        "cell",
         "line",
         "end",
         "error_line",
@@ -276,7 +417,7 @@ def test_le_rapport_est_fait_de_donnees_json():
         "message",
         "functions",
     }
-    assert set(data["skipped"][0]) == {"file", "line", "text", "type", "message", "name"}
+    assert set(data["skipped"][0]) == {"file", "cell", "line", "text", "type", "message", "name"}
 
 
 def test_un_fichier_en_windows_1252_se_lit():
@@ -289,6 +430,69 @@ def test_les_messages_de_python_sont_expliques_en_francais():
     assert explain_syntax("expected ':'").startswith("il manque « : »")
     assert "était" not in explain_syntax("unknown message")
     assert "« unknown message »" in explain_syntax("unknown message")
+
+
+def test_un_notebook_est_decoupe_et_explique_cellule_par_cellule():
+    """Chaque cellule se compile à part, comme dans Jupyter : des triples guillemets jamais
+    fermés dans la cellule 5 n'avalent pas la cellule 6. Chaque ligne est dite par sa
+    cellule (comptée avec les cellules de texte) et sa ligne dans la cellule ; l'appel qui
+    lit le clavier se retire de sa cellule (un notebook n'a pas de __name__ == "__main__")."""
+    cells = [
+        ("markdown", "# Mon TP"),
+        ("code", "import random"),
+        ("code", "def a():\n    return 1)\n\n\ndef b():\n    return 2"),
+        ("markdown", "## La suite"),
+        ("code", 'aide = """jamais fermée\nx = 1'),
+        ("code", "def c():\n    return 1 / 0"),
+        ("code", "c\nnom = input()"),
+    ]
+    data = json.dumps({"cells": [{"cell_type": k, "source": t} for k, t in cells]})
+    source, _ = received.notebook_code(data.encode(), "nina.ipynb")
+    namespace, report = load(source)
+    assert functions(namespace) == ["b", "c"] and "random" in namespace
+    assert report.notebook == "nina.ipynb"
+    assert [
+        (d["file"], d["cell"], d["line"], d["end"], d["error_line"]) for d in report.dropped
+    ] == [
+        ("nina.ipynb", 3, 1, 2, 2),
+        ("nina.ipynb", 5, 1, 2, 1),
+    ]
+    assert [(s["cell"], s["line"], s["type"]) for s in report.skipped] == [(7, 2, "EOFError")]
+    info = {**report.as_dict(), "functions": ["b", "c"], "read_input": True}
+    note = describe_load(info, ["a", "b", "c"])
+    assert "Cellule 3, ligne 2 de nina.ipynb, « return 1) » ne se compile pas" in note
+    assert "Les lignes 1 à 2 de la cellule 3 (a) ont été retirées" in note
+    assert "Cellule 7, ligne 2 de nina.ipynb, « nom = input() » n'a pas été exécutée" in note
+    assert "retirez (ou mettez en commentaire) l'appel de la cellule 7" in note
+    assert "Le reste du notebook a été chargé et noté." in note
+    assert "__name__" not in note and ".py" not in note, note
+    # Une erreur à l'exécution, plus tard, est située dans sa cellule elle aussi.
+    try:
+        namespace["c"]()
+    except ZeroDivisionError as error:
+        described = worker.describe_exception(error, "/rendu/")
+    name, line, _, cell = described["line"]  # le texte de la ligne : lu dans le fichier
+    assert (name, line, cell) == ("nina.ipynb", 2, 6)
+    assert "\n  à la cellule 6, ligne 2 de nina.ipynb : " in explain_error(described)
+
+
+def test_aucun_message_ne_nomme_les_dossiers_de_la_notation(monkeypatch):
+    """Le chemin de la copie privée (ici /rendu/) n'apparaît dans aucun message : un import
+    qui échoue le dirait, Python l'écrit dans son message."""
+    monkeypatch.setattr(rescue, "FOLDERS", ["/rendu/"])
+    error = ImportError("cannot import name 'main' from 'tp_demineur.tp' (/rendu/tp.py)")
+    assert rescue.explain_exception(error) == (
+        "elle importe « main » de tp_demineur.tp, qui ne le définit pas"
+    )
+    missing = FileNotFoundError(2, "No such file or directory")
+    missing.filename = "/rendu/grille.txt"
+    assert "/rendu/" not in rescue.explain_exception(missing)
+    try:
+        compile("x = (", "/rendu/tp.py", "exec")
+    except SyntaxError as syntax:
+        described = worker.describe_exception(syntax, "/rendu/")
+    assert described["line"][:2] == ["tp.py", 1]
+    assert "/rendu" not in described["message"] and "tp.py" not in described["message"]
 
 
 @pytest.fixture

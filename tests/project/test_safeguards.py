@@ -19,8 +19,9 @@ import pytest
 from grading import landlock, lockdown, relay, sandbox
 from grading.calls import draws_of
 from grading.contract import PARAMETERS
+from grading.loading import WORKER_CODE
 from grading.locate import SubmissionError
-from grading.private_copy import private_copy
+from grading.private_copy import GraderChanged, PrivateCopy, private_copy
 from grading.safe_text import printable, spreadsheet_cell
 from grading.wire import Malformed, check_done, decode, parse
 from grading.worker import Encoder, Worker, mine_string, strictly_equal
@@ -403,6 +404,42 @@ def test_a_linked_file_submission_is_refused(tmp_path):
     (tmp_path / "rendu.py").symlink_to(tmp_path / "vrai.py")
     with pytest.raises(SubmissionError):
         private_copy("file", tmp_path / "rendu.py", tmp_path / "copie.py", 2**20, 10)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "fichier réécrit",
+        "fichier ajouté",
+        "dossier ajouté",
+        "fichier retiré",
+        "lien vers un dossier",
+    ],
+)
+def test_any_change_to_the_grader_copy_is_seen(tmp_path, change):
+    """La copie privée du correcteur (parso dans ses sous-dossiers) est vérifiée en entier
+    avant chaque lancement : un changement, à quelque profondeur que ce soit, arrête tout."""
+    code = tmp_path / "rendu.py"
+    code.write_text("x = 1\n")
+    copy = PrivateCopy("file", code, 2**20, 10, WORKER_CODE)
+    try:
+        copy.check_grader()  # intacte
+        assert "parso/python" in copy.grader_folders
+        folder = copy.grader / "parso" / "python"
+        if change == "fichier réécrit":
+            (folder / "tree.py").write_text("raise SystemExit\n")
+        elif change == "fichier ajouté":
+            (folder / "tokenize.pyc").write_bytes(b"")
+        elif change == "dossier ajouté":
+            (folder / "__pycache__").mkdir()
+        elif change == "fichier retiré":
+            (folder / "tree.py").unlink()
+        else:
+            (folder / "ailleurs").symlink_to(tmp_path)
+        with pytest.raises(GraderChanged):
+            copy.check_grader()
+    finally:
+        copy.remove()
 
 
 # -- les textes montrés à l'enseignant -----------------------------------------------

@@ -28,6 +28,7 @@ from pathlib import Path
 import pytest
 import vpl_jail
 
+import typo_variants
 from classroom import runner, vpl
 from corpus_grading import CORPUS, build_submission, expected_losses
 from grading import landlock, mark_scheme, scoring
@@ -197,6 +198,24 @@ def test_wrong_file_loses_exactly_what_pytest_takes(jail, tmp_path):
     comments = done.comments
     for name in failed:
         assert f"Test raté : {name}" in comments
+
+
+@needs_jail
+def test_a_stray_paren_costs_its_function_only_as_with_pytest(jail, tmp_path):
+    """Un « ) » en trop dans initialise_mines (typo_variants.SAMPLE) : la note de pytest, et
+    le retour n'en dit qu'une phrase, sans dossier de la notation."""
+    if not landlock_here():
+        pytest.skip("Landlock manque à ce noyau : la prison refuserait de noter")
+    submission = typo_variants.SAMPLE.text
+    expected = pytest_result(submission, tmp_path)
+    lost = {t["tags"][0] for t in expected["tests"] if t["status"] != "passed"}
+    assert lost == {"initialise_mines"}
+    done = jail.evaluate({"tp.py": submission.encode()})
+    assert done.grade == f"{scoring.scaled(expected['score'], 0, 10):.2f}", done.output
+    # Sans les « > » des lignes préformatées de VPL ni les coupures à 80 colonnes.
+    comments = " ".join(" ".join(line.lstrip(">") for line in done.comments.splitlines()).split())
+    assert comments.count("ne se compile pas") == 1, done.comments
+    assert "/sandbox" not in done.output and "demineur-notation" not in done.output
 
 
 @needs_jail

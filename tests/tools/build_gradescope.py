@@ -18,7 +18,8 @@ puis ``run_autograder`` pour chaque rendu, déposé dans
 - ``run_autograder`` : lance ``tests/tools/grade_gradescope.py`` avec les options
   choisies ici (le secret n'y est pas : il est dans ``secret.txt``, lisible par root
   seul, que ``grade_gradescope.py`` lit lui-même) ;
-- le correcteur (``tests/`` sans le corpus ni les tests du projet), la solution
+- le correcteur (``tests/`` sans le corpus ni les tests du projet, avec parso sous
+  ``tests/parso/`` : voir ``classroom/packaging.py``), la solution
   de référence (``tp_demineur/`` : elle répond aux relais) et les réglages de
   pytest du dépôt (``pyproject.toml``).
 
@@ -52,6 +53,7 @@ from classroom.packaging import (  # noqa: E402
     PRIVATE,
     REGULAR,
     PackagingError,
+    carried_files,
     grader_files,
     pytest_settings,
     write_zip,
@@ -168,6 +170,7 @@ def contents(root: Path, arguments: argparse.Namespace) -> dict[str, tuple[bytes
     }
     for name, path in grader_files(root, PROGRAMS).items():
         files[name] = (path.read_bytes(), REGULAR)
+    files |= {name: (data, REGULAR) for name, data in carried_files().items()}
     return files
 
 

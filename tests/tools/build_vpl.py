@@ -9,8 +9,8 @@
 - ``vpl_demineur.py`` : la préparation (bibliothèque standard seule) ;
 - ``correcteur-1.b64``, ``correcteur-2.b64``… : un zip en base64, coupé en parties
   de moins de 1 Mio (la taille par défaut d'un fichier déposé dans VPL). Il contient le
-  correcteur (``tests/`` sans les tests du projet), la référence, les réglages de
-  pytest, le secret des cas (``secret.txt``), pytest et hypothesis tels qu'installés
+  correcteur (``tests/`` sans les tests du projet, avec parso), la référence, les
+  réglages de pytest, le secret des cas (``secret.txt``), pytest et hypothesis tels qu'installés
   ici (``site/`` : la prison de VPL n'a que Python) et le jeu du kit (``jeu/``) ;
 - ``fichiers_a_garder.txt`` : les fichiers à cocher dans « Fichiers à conserver à
   l'exécution », un par ligne. Il est vide : la préparation installe tout ce qui sert
@@ -48,6 +48,7 @@ from classroom.packaging import (  # noqa: E402
     REGULAR,
     PackagingError,
     Vendored,
+    carried_files,
     grader_files,
     pytest_settings,
     secret_choice,
@@ -76,6 +77,7 @@ def bundle_files(root: Path, class_secret: str) -> tuple[dict[str, tuple[bytes, 
     files: dict[str, tuple[bytes, int]] = {}
     for name, path in grader_files(root, PROGRAMS).items():
         files[f"correcteur/{name}"] = (path.read_bytes(), REGULAR)
+    files |= {f"correcteur/{name}": (data, REGULAR) for name, data in carried_files().items()}
     pyproject = pytest_settings((root / "pyproject.toml").read_text(encoding="utf-8"))
     files["correcteur/pyproject.toml"] = (pyproject.encode(), REGULAR)
     files[f"correcteur/{SECRET_FILE}"] = (f"{class_secret}\n".encode(), PRIVATE)

@@ -86,6 +86,18 @@ def quoted_message(text: str) -> str:
     return text[:QUOTED_CHARS] + "…"
 
 
+def where(file: str, line: int, cell: int | None = None) -> str:
+    """Une ligne du rendu, dite à l'étudiant : dans son fichier, ou dans la cellule de son
+    notebook (``grading/cells.py``).
+
+    >>> where("tp.py", 12), where("bernard.ipynb", 3, 7)
+    ('ligne 12 de tp.py', 'cellule 7, ligne 3 de bernard.ipynb')
+    """
+    if cell is None:
+        return f"ligne {line} de {file}"
+    return f"cellule {cell}, ligne {line} de {file}"
+
+
 def explain_error(error: dict, func: str | None = None, outcome: Outcome | None = None) -> str:
     message = explain_runtime(quoted_message(error["message"])) if error["message"] else ""
     text = f"{error['type']} : {message}" if message else error["type"]
@@ -93,8 +105,8 @@ def explain_error(error: dict, func: str | None = None, outcome: Outcome | None 
     if hint:
         text += f" ({hint})"
     if error.get("line"):
-        file, number, code = error["line"]
-        text += f"\n  à la ligne {number} de {file} : {code.strip()}"
+        file, number, code, *cell = error["line"]
+        text += f"\n  à la {where(file, number, *cell)} : {code.strip()}"
     return text
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .common import explain_error
+from .common import explain_error, where
 
 
 def describe_load(info: dict | None, graded: list[str]) -> str:
@@ -48,9 +48,14 @@ def describe_load(info: dict | None, graded: list[str]) -> str:
     # pas) est déjà expliqué par le passage retiré.
     skipped = [part for part in skipped if part.get("name") not in explained]
     notes += [describe_skipped(part) for part in skipped]
+    notebook = bool(info.get("notebook"))
     if any(part["type"] is not None for part in skipped):
-        notes.append("Le reste du fichier a été chargé et noté.")
-    if any(part["type"] not in (None, "ImportError", "ModuleNotFoundError") for part in skipped):
+        notes.append(f"Le reste du {'notebook' if notebook else 'fichier'} a été chargé et noté.")
+    stopping = [part for part in skipped if part["type"] not in (None, *IMPORT_ERRORS)]
+    if stopping and notebook:
+        cells = sorted({part["cell"] for part in stopping if part.get("cell")})
+        notes.append(NOTEBOOK_CALLS.format(calls=_calls(cells)))
+    elif stopping:
         notes.append(
             "Le code à lancer quand on exécute le programme se place sous if __name__ == "
             '"__main__": (il ne s\'exécute pas quand le fichier est importé, par le '
@@ -74,7 +79,12 @@ def describe_load(info: dict | None, graded: list[str]) -> str:
             + "\nSeules les fonctions définies avant cette erreur ont été notées."
         )
     input_explained = any(part["type"] == "EOFError" for part in skipped)
-    if info.get("read_input") and not input_explained:
+    if info.get("read_input") and not input_explained and notebook:
+        notes.append(
+            "Votre notebook lit l'entrée dès son chargement (une cellule appelle sans doute "
+            "main()) : il a trouvé une entrée fermée. " + NOTEBOOK_CALLS.format(calls="cet appel")
+        )
+    elif info.get("read_input") and not input_explained:
         notes.append(
             "Votre code lit l'entrée dès son chargement (il appelle sans doute main()) : il a "
             'trouvé une entrée fermée. Protégez cet appel par if __name__ == "__main__":'
@@ -87,8 +97,32 @@ def describe_load(info: dict | None, graded: list[str]) -> str:
     return "\n".join(notes)
 
 
-def _lines(first: int, last: int) -> str:
-    return f"la ligne {first}" if first == last else f"les lignes {first} à {last}"
+IMPORT_ERRORS = ("ImportError", "ModuleNotFoundError")
+# Un notebook n'a pas de « if __name__ == "__main__": » : chaque cellule s'exécute quand le
+# correcteur le charge.
+NOTEBOOK_CALLS = (
+    "Dans un notebook, le correcteur exécute chaque cellule en le chargeant, sans personne "
+    "au clavier : avant de rendre votre notebook, retirez (ou mettez en commentaire) {calls}."
+)
+
+
+def _calls(cells: list[int]) -> str:
+    """« l'appel de la cellule 7 », « les appels des cellules 7 et 9 »."""
+    if not cells:
+        return "ces appels"
+    if len(cells) == 1:
+        return f"l'appel de la cellule {cells[0]}"
+    return f"les appels des cellules {', '.join(map(str, cells[:-1]))} et {cells[-1]}"
+
+
+def _lines(first: int, last: int, cell: int | None = None) -> str:
+    """« la ligne 3 », « les lignes 3 à 5 », et leur cellule dans un notebook."""
+    lines = f"la ligne {first}" if first == last else f"les lignes {first} à {last}"
+    return lines if cell is None else f"{lines} de la cellule {cell}"
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def describe_dropped(part: dict, graded: list[str]) -> str:
@@ -100,7 +134,7 @@ def describe_dropped(part: dict, graded: list[str]) -> str:
     Ligne 4 de tp.py, « if x = 1: » ne se compile pas : syntaxe invalide.
       Les lignes 3 à 5 (is_finished) ont été retirées avant la notation : is_finished n'a pas pu être notée.
     """  # noqa: E501
-    lines = _lines(part["line"], part["end"])
+    lines = _lines(part["line"], part["end"], part.get("cell"))
     defined = f" ({', '.join(part['functions'])})" if part["functions"] else ""
     lost = [name for name in part["functions"] if name in graded]
     cost = ""
@@ -108,22 +142,23 @@ def describe_dropped(part: dict, graded: list[str]) -> str:
         verb = "n'a" if len(lost) == 1 else "n'ont"
         cost = f" : {', '.join(lost)} {verb} pas pu être notée{'s' if len(lost) > 1 else ''}"
     removed = "a été retirée" if part["line"] == part["end"] else "ont été retirées"
+    place = where(part["file"], part["error_line"], part.get("cell"))
     return (
-        f"Ligne {part['error_line']} de {part['file']}, « {part['text']} » ne se compile pas : "
-        f"{part['message']}.\n  {lines[0].upper()}{lines[1:]}{defined} {removed} avant la "
-        f"notation{cost}."
+        f"{_capital(place)}, « {part['text']} » ne se compile pas : {part['message']}.\n"
+        f"  {_capital(lines)}{defined} {removed} avant la notation{cost}."
     )
 
 
 def describe_skipped(part: dict) -> str:
     """Une instruction du module passée au chargement, et pourquoi elle l'aurait arrêté."""
-    where = f"Ligne {part['line']} de {part['file']}, « {part['text']} »"
+    place = _capital(where(part["file"], part["line"], part.get("cell")))
+    where_text = f"{place}, « {part['text']} »"
     if part["type"] is None:
         return (
-            f"{where} n'a pas été exécutée : seules les définitions (fonctions, imports, "
+            f"{where_text} n'a pas été exécutée : seules les définitions (fonctions, imports, "
             "constantes) ont été chargées."
         )
     return (
-        f"{where} n'a pas été exécutée : {part['message']} ; elle aurait arrêté le "
+        f"{where_text} n'a pas été exécutée : {part['message']} ; elle aurait arrêté le "
         "chargement du fichier."
     )
