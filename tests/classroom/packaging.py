@@ -67,8 +67,11 @@ def grader_files(root: Path, programs: list[str]) -> dict[str, Path]:
     tests = root / "tests"
     files = {f"tests/{name}": tests / name for name in [*GRADER_FILES, *programs]}
     for package in GRADER_PACKAGES:
+        # Leurs sous-paquets aussi (grading/checks/) ; jamais le bytecode d'ici.
         files |= {
-            f"tests/{package}/{path.name}": path for path in sorted(tests.glob(f"{package}/*.py"))
+            f"tests/{path.relative_to(tests).as_posix()}": path
+            for path in sorted(tests.glob(f"{package}/**/*.py"))
+            if "__pycache__" not in path.parts
         }
     files |= {f"tp_demineur/{name}": root / "tp_demineur" / name for name in REFERENCE_FILES}
     missing = [name for name, path in files.items() if not path.is_file()]
@@ -92,17 +95,43 @@ def distribution_files(name: str) -> dict[str, bytes]:
         distribution = metadata.distribution(name)
     except metadata.PackageNotFoundError:
         raise PackagingError(
-            f"{name} n'est pas installé ici : pip install -e \".[test]\" d'abord"
+            f"{name} n'est pas installé ici : pip install -e \".[enseignant]\" d'abord"
         ) from None
     files = {}
-    for path in distribution.files or []:
+    listed = distribution.files or []
+    sources = {path.as_posix() for path in listed if path.name.endswith(".py")}
+    for path in listed:
         relative = path.as_posix()
         if relative.startswith("..") or "__pycache__" in relative or relative.endswith(".pyc"):
             continue  # les programmes de bin/, le bytecode de cette machine
+        if extension(relative) and has_source(relative, sources):
+            continue  # compilé pour ce Python-ci seulement : sa source suffit partout
         files[relative] = Path(path.locate()).read_bytes()
     if not files:
         raise PackagingError(f"les fichiers de {name} sont introuvables ici")
     return files
+
+
+def extension(relative: str) -> bool:
+    """Un module compilé (``.so``, ``.pyd``)."""
+    return relative.endswith((".so", ".pyd"))
+
+
+def has_source(relative: str, sources: set[str]) -> bool:
+    """Le module compilé ``relative`` a-t-il sa source à côté de lui ? C'est le cas des
+    paquets compilés par mypyc (tomli) : la source se lit avec tout Python ; leur module
+    d'aide (``…__mypyc.cpython-….so``), qui ne sert qu'aux modules compilés, aussi.
+
+    >>> has_source("tomli/_re.cpython-311-x86_64-linux-gnu.so", {"tomli/_re.py"})
+    True
+    >>> has_source("hypothesis/_native.cpython-311-x86_64-linux-gnu.so", set())
+    False
+    """
+    folder, _, name = relative.rpartition("/")
+    module = name.split(".", 1)[0]
+    if module.endswith("__mypyc"):
+        return True
+    return f"{folder}/{module}.py".lstrip("/") in sources
 
 
 def carried_files() -> dict[str, bytes]:
@@ -167,10 +196,14 @@ def installed(name: str) -> bool:
 
 
 def compiled(name: str) -> bool:
-    """Le paquet installé ici contient-il du code compilé (pour ce Python-ci, cette
-    machine-ci) ? hypothesis en a, selon sa version."""
-    files = metadata.distribution(name).files or []
-    return any(path.name.endswith((".so", ".pyd")) for path in files)
+    """Le paquet installé ici a-t-il du code compilé (pour ce Python-ci, cette machine-ci)
+    sans sa source à côté ? hypothesis en a à partir de 6.156 ; tomli, compilé par mypyc,
+    garde ses sources, emportées à la place."""
+    listed = metadata.distribution(name).files or []
+    sources = {path.as_posix() for path in listed if path.name.endswith(".py")}
+    return any(
+        extension(path.as_posix()) and not has_source(path.as_posix(), sources) for path in listed
+    )
 
 
 @dataclass(frozen=True)
@@ -205,7 +238,7 @@ def vendored_files(prefix: str) -> Vendored:
     if not pythons:
         missing = [name for name in needed_packages(here) if not installed(name)]
         raise PackagingError(
-            f'{", ".join(missing)} : pas installé ici (pip install -e ".[test]" d\'abord)'
+            f'{", ".join(missing)} : pas installé ici (pip install -e ".[enseignant]" d\'abord)'
         )
     names = dict.fromkeys(name for python in pythons for name in needed_packages(python))
     files = {}

@@ -42,12 +42,12 @@ WORKER_FILES = [
 
 def parso_folder() -> Path:
     """Le dossier du paquet parso, l'analyseur de Python qui tolère les erreurs dont
-    ``rescue.py`` se sert : celui qu'installe ``pip install -e ".[test]"``, ou celui que
+    ``rescue.py`` se sert : celui qu'installe ``pip install -e ".[enseignant]"``, ou celui que
     le kit et les plateformes emportent sous ``tests/`` (sans rien importer de lui)."""
     spec = importlib.util.find_spec("parso")
     if spec is None or not spec.submodule_search_locations:
         raise ImportError(
-            'parso est introuvable : pip install -e ".[test]" (le correcteur s\'en sert '
+            'parso est introuvable : pip install -e ".[enseignant]" (le correcteur s\'en sert '
             "pour noter un fichier qui ne se compile pas, fonction par fonction)"
         )
     return Path(next(iter(spec.submodule_search_locations)))

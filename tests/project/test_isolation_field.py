@@ -194,7 +194,11 @@ def install_field() -> Field:
         base.chmod(0o755)
         venv = base / "venv"
         subprocess.run([str(SYSTEM_PYTHON), "-m", "venv", str(venv)], check=True, timeout=300)
-        notation = ("pytest", "hypothesis", "parso")  # ce qu'installe pip install -e ".[test]"
+        notation = (
+            "pytest",
+            "hypothesis",
+            "parso",
+        )  # ce qu'installe pip install -e ".[enseignant]"
         pins = [f"{name}=={metadata.version(name)}" for name in notation]
         subprocess.run(
             [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", *pins],

@@ -140,15 +140,15 @@ def pinned_versions(python: str) -> dict[str, str]:
             versions[name] = metadata.version(name)
         except metadata.PackageNotFoundError:
             raise PackagingError(
-                f"{name} n'est pas installé ici : pip install -e \".[test]\" d'abord"
+                f"{name} n'est pas installé ici : pip install -e \".[enseignant]\" d'abord"
             ) from None
         accepted = metadata.metadata(name).get("Requires-Python") or ""
         if not SpecifierSet(accepted).contains(python):
             raise PackagingError(
                 f"{name} {versions[name]} demande Python {accepted}, mais l'image de Gradescope "
-                f"a Python {python} (--python). Construisez l'autograder depuis un environnement "
-                f'Python {python} (python{python} -m venv …, puis pip install -e ".[test]") : '
-                "pip y choisit des versions qui conviennent, celles que le zip épinglera."
+                f"a Python {python} (--python) : installez ici les versions que donne "
+                'pip install -e ".[enseignant]" (elles lisent tout Python à partir de 3.10), '
+                "puis reconstruisez l'autograder."
             )
     return versions
 
