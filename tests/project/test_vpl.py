@@ -20,6 +20,7 @@ import json
 import os
 import re
 import runpy
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -478,6 +479,69 @@ def test_the_grader_imports_nothing_from_the_working_folder(jail, activity, mark
     assert done.grade == "10.00", done.output
     assert not list(markers.iterdir()), sorted(p.name for p in markers.iterdir())
     assert "INTRUS" not in done.output
+
+
+# -- tout Python à partir de 3.10 ----------------------------------------------------
+
+
+def interpreters() -> list[str]:
+    """Un Python de chaque version à partir de 3.10 sur cette machine : celui des tests, ceux
+    du chemin, ceux de pyenv (leur chemin réel, une version une fois)."""
+    candidates = [sys.executable, *(shutil.which(f"python3.{minor}") for minor in range(10, 20))]
+    candidates += sorted(str(path) for path in Path.home().glob(".pyenv/versions/3.*/bin/python3"))
+    found: dict[str, str] = {}
+    for command in filter(None, candidates):
+        done = subprocess.run(
+            [command, "-c", "import sys; print(sys.version_info[:2] >= (3, 10), sys.executable)"],
+            capture_output=True,
+            text=True,
+        )
+        if done.returncode != 0 or not done.stdout.startswith("True "):
+            continue
+        executable = done.stdout.split(" ", 1)[1].strip()
+        version = subprocess.run(
+            [executable, "-c", "import sys; print(sys.version_info[:2])"],
+            capture_output=True,
+            text=True,
+        ).stdout
+        found.setdefault(version, executable)
+    return sorted(found.values())
+
+
+@pytest.mark.parametrize("python", interpreters())
+def test_the_activity_grades_with_any_python_from_3_10(activity, tmp_path, python):
+    """L'activité, construite avec le Python d'ici, prépare et note avec tout Python à partir
+    de 3.10 (tout ce qu'elle emporte est en Python pur), et la synthèse dit lequel elle a
+    trouvé : l'enseignant le lit en essayant l'activité, avant tout étudiant."""
+    if not landlock_here() and shutil.which("bwrap") is None:
+        pytest.skip("ni Landlock ni bubblewrap : l'activité refuserait de noter")
+    home = tmp_path / "vpl"
+    home.mkdir()
+    for path in activity.iterdir():
+        if path.name != build_vpl.KEEP_LIST:
+            shutil.copy2(path, home / path.name)
+    (home / "tp.py").write_bytes(REFERENCE.read_bytes())
+    (home / "vpl_environment.sh").write_text(
+        "export VPL_GRADEMIN=0\nexport VPL_GRADEMAX=20\nexport VPL_SUBFILE0=tp.py\n"
+    )
+    chosen = tmp_path / "bin"
+    chosen.mkdir()
+    (chosen / "python3").symlink_to(python)
+    env = {"PATH": f"{chosen}:/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": str(home)}
+    prepared = subprocess.run(
+        ["bash", "vpl_evaluate.sh"], cwd=home, env=env, capture_output=True, text=True
+    )
+    assert prepared.returncode == 0 and (home / "vpl_execution").is_file(), prepared.stderr
+    done = subprocess.run(
+        ["./vpl_execution"], cwd=home, env=env, capture_output=True, text=True, timeout=600
+    )
+    version = subprocess.run(
+        [python, "-c", "import platform; print(platform.python_version())"],
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    assert f"Serveur d'exécution : Python {version}, isolation" in done.stdout, done.stdout
+    assert vpl_jail.proposed_grade(done.stdout) == "20.00", done.stdout + done.stderr
 
 
 # -- « Exécuter » -------------------------------------------------------------------

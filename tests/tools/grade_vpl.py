@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import platform
 import runpy
 import shutil
 import sys
@@ -154,6 +155,7 @@ def main(argv=None) -> int:
         )
     remarks = [remark] if remark else []
     remarks += vpl.settings_remarks(dict(os.environ))
+    remarks.append(vpl.server_line(platform.python_version(), os.environ.get(sandbox.PROBED, "")))
     print(vpl.evaluation_output(result, reason, scale, remarks))
     return 0
 
