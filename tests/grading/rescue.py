@@ -445,6 +445,27 @@ def is_definition(statement: ast.stmt) -> bool:
     return False
 
 
+def is_main_guard(statement: ast.stmt) -> bool:
+    """``if __name__ == "__main__":`` : un bloc qu'un import n'exécute jamais ; le passer
+    n'enlève rien, et le retour n'a pas à en parler.
+
+    >>> is_main_guard(ast.parse('if __name__ == "__main__":\\n    main()').body[0])
+    True
+    """
+    if not isinstance(statement, ast.If) or statement.orelse:
+        return False
+    test = statement.test
+    return (
+        isinstance(test, ast.Compare)
+        and isinstance(test.left, ast.Name)
+        and test.left.id == "__name__"
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], ast.Eq)
+        and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value == "__main__"
+    )
+
+
 def future_flags(statement: ast.stmt) -> int:
     """Les options de compilation d'un ``from __future__ import ...``."""
     if not (isinstance(statement, ast.ImportFrom) and statement.module == "__future__"):
@@ -476,6 +497,8 @@ def run_statements(
         flags |= future_flags(statement)
         text = lines[statement.lineno - 1].strip()[:TEXT_LIMIT]
         entry = {"file": name, "cell": None, "line": statement.lineno, "text": text, "name": None}
+        if definitions_only and is_main_guard(statement):
+            continue
         if definitions_only and not is_definition(statement):
             report.skipped.append({**entry, "type": None, "message": ""})
             continue

@@ -102,12 +102,12 @@ def test_verdict(graded_class, entry):
     """Le rendu de la classe perd des points exactement sur les fonctions prévues, et
     seulement là."""
     if entry == PACKAGE:
-        name, expected = PACKAGE, set()
+        name, text = PACKAGE, None
     elif entry in FOLDER_ENTRIES:
-        text = (entry / FOLDER_FILE).read_text(encoding="utf-8")
-        name, expected = entry.name, expected_losses(text)
+        name, text = entry.name, (entry / FOLDER_FILE).read_text(encoding="utf-8")
     else:
-        name, expected = entry.stem, expected_losses(entry.read_text(encoding="utf-8"))
+        name, text = entry.stem, entry.read_text(encoding="utf-8")
+    expected = set() if text is None else expected_losses(text)
     result = result_of(graded_class, name)
     lost = {t["tags"][0] for t in result["tests"] if t["status"] != "passed"}
     details = "\n".join(
@@ -121,7 +121,7 @@ def test_verdict(graded_class, entry):
     )
     if not expected:
         assert result["score"] == pytest.approx(20.0)
-    lines = None if entry == PACKAGE else expected_lines(entry.read_text(encoding="utf-8"))
+    lines = None if text is None else expected_lines(text)
     if lines is not None:
         assert lost_lines(result) == lines, f"{name} : lignes perdues {sorted(lost_lines(result))}"
 
@@ -315,13 +315,13 @@ def test_notes_csv_and_summary(graded_class):
     with (graded_class / "notes.csv").open(encoding="utf-8-sig", newline="") as handle:
         rows = list(csv.reader(handle, delimiter=";"))
     assert rows[0][:3] == ["etudiant", "rendu", "statut"]
-    assert rows[0][-2:] == ["total (/20)", "remarques"]
-    assert len(rows[0]) == len(mark_scheme.FUNCTIONS) + 5
+    assert rows[0][-3:] == ["total (/20)", "lignes perdues", "remarques"]
+    assert len(rows[0]) == len(mark_scheme.FUNCTIONS) + 6
     folders = {e.name for e in FOLDER_ENTRIES}
     assert {row[0] for row in rows[1:]} == {e.stem for e in CLASS_ENTRIES} | folders | {PACKAGE}
     for row in rows[1:]:
         assert row[2] == "noté", row
-        points = [float(v.replace(",", ".")) for v in row[3:-1]]
+        points = [float(v.replace(",", ".")) for v in row[3:-2]]
         assert sum(points[:-1]) == pytest.approx(points[-1], abs=0.05)
     summary = (graded_class / "synthese.md").read_text(encoding="utf-8")
     count = len(CLASS_ENTRIES) + len(FOLDER_ENTRIES) + 1
