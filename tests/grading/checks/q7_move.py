@@ -1,4 +1,12 @@
-"""Q7 : is_move_ok et ask_move (les lignes valides, refusées, la fin de l'entrée)."""
+"""Q7 : is_move_ok et ask_move (les lignes valides, chaque classe de lignes refusées, les
+messages, l'obstination, la fin de l'entrée).
+
+Chaque vérification de ask_move ne juge qu'une chose : une classe de lignes refusées est
+jugée sur le refus (ni erreur, ni coup accepté, la ligne suivante lue), pas sur la valeur
+renvoyée ni sur les messages ; les messages, sur les seules lignes que ask_move refuse ;
+l'obstination, sur une ligne qu'elle refuse seule. Une faute ne coûte ainsi que la ligne du
+barème de sa classe.
+"""
 
 from __future__ import annotations
 
@@ -10,11 +18,9 @@ from ..boards import (
     typed,
 )
 from ..calls import Outcome
-from ..wire import same
 from .common import (
     NotWritten,
     expect_exact,
-    expect_messages,
     expect_no_error,
     expect_untouched,
     explain_error,
@@ -23,6 +29,7 @@ from .common import (
     raised_in,
     screen,
 )
+from .messages import expect_messages
 
 
 def is_move_ok_answers(sub, case: dict, expected: bool):
@@ -38,8 +45,18 @@ def is_move_ok_answers(sub, case: dict, expected: bool):
     expect_untouched(outcome, "is_move_ok", ["opened"], [opened], example)
 
 
-def _ask(sub, case: dict) -> tuple[Outcome, str]:
-    opened, lines = case["opened"], case["lines"]
+def is_move_ok_everywhere(sub, case: dict, expected: list[bool]):
+    """is_move_ok sur chaque point du cas (une classe de points, autour d'un plateau)."""
+    opened = case["opened"]
+
+    def recheck(point, answer):
+        x, y = point
+        is_move_ok_answers(sub, {"opened": opened, "x": x, "y": y}, answer)
+
+    screen(sub, "is_move_ok", [opened, 0, 0], [1, 2], case, expected, recheck)
+
+
+def _ask(sub, opened: list, lines: list[str]) -> tuple[Outcome, str]:
     example = f"  Exemple : plateau {size(opened)}\n{show_grids(opened=opened)}\n" + lines_example(
         lines
     )
@@ -47,38 +64,52 @@ def _ask(sub, case: dict) -> tuple[Outcome, str]:
     return outcome, example
 
 
-def ask_move_returns_tuple(sub, case: dict, expected: dict):
-    """Une ligne valide : ask_move renvoie le tuple (x, y) d'entiers."""
-    outcome, example = _ask(sub, case)
-    expect_no_error(outcome, "ask_move", example)
-    expect_exact("ask_move", tuple(expected["move"]), outcome.ret, example)
+def refused_all(outcome: Outcome, count: int) -> bool:
+    """L'appel a lu les ``count`` lignes et n'a levé d'erreur qu'en trouvant la fin de
+    l'entrée, s'il l'a trouvée : chaque ligne avant la dernière a été refusée (la dernière,
+    un coup valide, est jugée par le test des lignes valides)."""
+    at_end = outcome.read_at_eof and (outcome.error or {}).get("type") == "EOFError"
+    return outcome.consumed == count and (outcome.error is None or at_end)
 
 
-def ask_move_rejects_bad_lines(sub, case: dict, expected: dict):
-    """Des lignes incorrectes puis une valide : un message pour chacune, puis le bon coup."""
-    outcome, example = _ask(sub, case)
-    expect_no_error(outcome, "ask_move", example)
-    expect_no_bad_line_accepted(outcome, case["lines"], expected["consumed"], example)
-    got = outcome.ret
-    if isinstance(got, (tuple, list)):
-        got = list(got)
-    if not same(expected["move"], got):
-        move = got if isinstance(got, list) and len(got) == 2 else None
-        cause = faults.negative_index("opened", case["opened"], *move) if move else ""
-        fail(
-            f"ask_move doit renvoyer le premier coup valide, {tuple(expected['move'])}, "
-            f"elle a renvoyé {short(outcome.ret)}.{cause}\n{example}",
-            example=example,
+def returned_at_end(outcome: Outcome, count: int) -> bool:
+    """L'appel a lu les ``count`` lignes sans erreur et s'est arrêté à la dernière : chaque
+    ligne avant elle a été refusée, et elle acceptée (ce qui sépare une ligne refusée d'une
+    ligne lue comme le début d'un coup, « Et y ? »)."""
+    return outcome.error is None and outcome.consumed == count and not outcome.read_at_eof
+
+
+def ask_move_returns_tuple(sub, case: dict, expected: list):
+    """Chaque ligne valide, donnée seule : ask_move renvoie le tuple (x, y) d'entiers."""
+    opened = case["opened"]
+    for line, move in zip(case["lines"], expected):
+        outcome, example = _ask(sub, opened, [line])
+        expect_no_error(outcome, "ask_move", example)
+        expect_exact(
+            "ask_move", tuple(move), outcome.ret, example, faults.swapped_move(move, outcome.ret)
         )
-    if outcome.consumed != expected["consumed"]:
-        fail(
-            f"ask_move doit s'arrêter à la première ligne valide (la ligne "
-            f"{expected['consumed']}), elle a lu {outcome.consumed} ligne(s).\n{example}",
-            example=example,
+
+
+def ask_move_refuses(sub, case: dict, expected: dict):
+    """Les lignes d'une classe, puis un coup valide : chacune est refusée sans erreur, la
+    suivante est lue, et ask_move s'arrête au coup valide."""
+    opened, lines = case["opened"], case["lines"]
+    if expected["consumed"] != len(lines):
+        raise ValueError("un cas de lignes refusées doit finir par son seul coup valide")
+    outcome, example = _ask(sub, opened, lines)
+    expect_no_bad_line_accepted(outcome, lines, len(lines), example)
+    if outcome.error is not None and not refused_all(outcome, len(lines)):
+        line = lines[max(outcome.consumed - 1, 0)]
+        error = explain_error(outcome.error, "ask_move", outcome)
+        message = (
+            f"ask_move a levé une exception sur la ligne {typed(line)} : {error}\n"
+            "  Une mauvaise ligne ne doit jamais provoquer d'erreur : un message, puis la "
+            f"question reposée.{faults.bad_line_error(line, outcome.error)}\n{example}"
         )
-    lines = case["lines"]
-    expect_messages(outcome, "ask_move", lines, list(range(expected["consumed"] - 1)), example)
-    expect_untouched(outcome, "ask_move", ["opened"], [case["opened"]], example)
+        if outcome.error["type"] == "NotImplementedError":
+            raise NotWritten(message, example, raised_in(outcome, "ask_move"))
+        fail(message, example=example)
+    expect_untouched(outcome, "ask_move", ["opened"], [opened], example)
 
 
 def expect_no_bad_line_accepted(outcome: Outcome, lines: list[str], valid: int, example: str):
@@ -92,15 +123,67 @@ def expect_no_bad_line_accepted(outcome: Outcome, lines: list[str], valid: int, 
             f"ask_move a accepté la ligne {typed(line)} (elle a renvoyé {short(outcome.ret)}), qui "
             "n'est pas un coup valide : il faut deux entiers séparés par des blancs, une case "
             "du plateau encore fermée. Pour toute autre ligne, un message, puis la question "
-            f"reposée.\n{example}",
+            f"reposée.{faults.misread_line(line, outcome.ret)}\n{example}",
+            example=example,
+        )
+
+
+def ask_move_explains(sub, case: dict, expected: dict):
+    """Après chaque ligne refusée, un message en français (affiché, pas l'invite d'input()).
+
+    Toutes les lignes d'abord, en un appel ; si ask_move ne va pas jusqu'au bout (une
+    ligne acceptée, une erreur : la faute d'une classe, comptée par son test), chaque
+    ligne seule, suivie du coup valide, et les messages des seules lignes refusées (une
+    ask_move qui n'en refuse aucune perd chaque classe, pas ses messages)."""
+    opened, lines = case["opened"], case["lines"]
+    if expected["consumed"] != len(lines):
+        raise ValueError("un cas de messages doit finir par son seul coup valide")
+    outcome, example = _ask(sub, opened, lines)
+    if returned_at_end(outcome, len(lines)):
+        expect_messages(outcome, "ask_move", lines, list(range(len(lines) - 1)), example)
+        return
+    for line in lines[:-1]:
+        alone = [line, lines[-1]]
+        outcome, example = _ask(sub, opened, alone)
+        if returned_at_end(outcome, 2):
+            expect_messages(outcome, "ask_move", alone, [0], example)
+
+
+def ask_move_keeps_asking(sub, case: dict, expected=None):
+    """Une ligne refusée ``repeat`` fois de suite, puis le coup valide : ask_move redemande
+    toujours. La ligne répétée est la première des candidates que ask_move refuse seule."""
+    opened, candidates, closing = case["opened"], case["lines"][:-1], case["lines"][-1]
+    for line in candidates:
+        outcome, _ = _ask(sub, opened, [line, closing])
+        if returned_at_end(outcome, 2):
+            break
+    else:
+        _, example = _ask(sub, opened, [candidates[0], closing])
+        fail(
+            "ask_move n'a refusé aucune des lignes incorrectes essayées "
+            f"({', '.join(typed(c) for c in candidates)}), chacune seule suivie d'un coup "
+            "valide : elle ne redemande jamais.\n" + example,
+            example=example,
+        )
+    lines = [line] * case["repeat"] + [closing]
+    outcome, example = _ask(sub, opened, lines)
+    if not returned_at_end(outcome, len(lines)):
+        what = (
+            f"a levé {explain_error(outcome.error, 'ask_move', outcome)}"
+            if outcome.error is not None
+            else f"a renvoyé {short(outcome.ret)}"
+        )
+        fail(
+            f"ask_move refuse la ligne {typed(line)} seule, mais après {outcome.consumed} "
+            f"fois de suite elle {what} : il faut redemander autant de fois qu'il le faut "
+            "(une boucle while, pas un nombre d'essais fixé d'avance).\n" + example,
             example=example,
         )
 
 
 def ask_move_end_of_input(sub, case: dict, expected=None):
     """Quand l'entrée se termine, EOFError remonte à l'appelant."""
-    outcome, example = _ask(sub, case)
-    expect_no_bad_line_accepted(outcome, case["lines"], len(case["lines"]) + 1, example)
+    outcome, example = _ask(sub, case["opened"], case["lines"])
     if outcome.error is None:
         fail(
             "à la fin de l'entrée, ask_move doit laisser remonter EOFError ; elle a renvoyé "
@@ -115,15 +198,3 @@ def ask_move_end_of_input(sub, case: dict, expected=None):
         if outcome.error["type"] == "NotImplementedError":
             raise NotWritten(message, example, raised_in(outcome, "ask_move"))
         fail(message, example=example)
-    expect_messages(outcome, "ask_move", case["lines"], list(range(len(case["lines"]))), example)
-
-
-def is_move_ok_everywhere(sub, case: dict, expected: list[bool]):
-    """is_move_ok sur chaque case d'un plateau et tout autour."""
-    opened = case["opened"]
-
-    def recheck(point, answer):
-        x, y = point
-        is_move_ok_answers(sub, {"opened": opened, "x": x, "y": y}, answer)
-
-    screen(sub, "is_move_ok", [opened, 0, 0], [1, 2], case, expected, recheck)
