@@ -79,7 +79,7 @@ def test_main_several_numbers(sub, case):
 @pytest.mark.question("main")
 @refused("decorated", 14)
 def test_main_decorated_answers(sub, case):
-    """main refuse un entier décoré : « (3) », « [3] », « 3, », « n=3 », « 3 cases »…"""
+    """main refuse un entier décoré : « [3] », « 3, », « n=3 », « 3 cases »…"""
     checks.main_refuses(sub, case, expected.main_calls(case))
 
 

@@ -106,7 +106,7 @@ def test_is_move_ok_negative(sub, case):
 @public_example(case=publics.move_ok_case(BOARDS["grand"], "huge"))
 def test_is_move_ok_huge_integers(sub, case):
     """is_move_ok sur des entiers immenses, au-delà des flottants : False, sans erreur"""
-    checks.is_move_ok_everywhere(sub, case, expected.is_move_ok_points(case))
+    checks.is_move_ok_huge(sub, case, expected.is_move_ok_points(case))
 
 
 # -- ask_move : les lignes valides ----------------------------------------------

@@ -280,3 +280,23 @@ def bounds_excluded(answers: list[list[str]]) -> str:
                 "range(2, …), exclut 1."
             )
     return ""
+
+
+def misread_answer(answer: str, retained: list) -> str:
+    """La lecture fautive qui a fait retenir à main la réponse refusée ``answer`` (une des
+    valeurs ``retained`` : dimensions, nombre de mines), « » si on ne la reconnaît pas (ou
+    si c'est un entier : une borne, ``bound_answer``)."""
+    if re.fullmatch(r"\s*-?[0-9]+\s*", answer):
+        return ""
+    try:
+        value = float(answer)
+        if value == value and abs(value) != float("inf") and int(value) in retained:
+            return (
+                f" int(float(...)) tronque les décimaux : {answer.strip()!r} devient "
+                f"{int(value)} ; une réponse est un entier, convertissez avec int() seul."
+            )
+    except ValueError:
+        pass
+    if re.search(r"[+*/()]|0[xob]|True|abs", answer):
+        return EVALUATOR
+    return ""

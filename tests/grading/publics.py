@@ -366,8 +366,10 @@ BAD_LINE_KINDS = [*LINE_CLASSES, "negative", "off_board", "open"]
 def closing_line(opened: list) -> str:
     """Le coup valide qui finit un cas de lignes refusées : une case fermée (k, k), la même
     lue dans les deux sens (un coup renvoyé (y, x) n'est une faute que d'un seul test, celui
-    des lignes valides)."""
-    k = max(k for k in range(min(len(opened), len(opened[0]))) if not opened[k][k])
+    des lignes valides), à un chiffre si possible (une lecture qui ne prend qu'un chiffre par
+    coordonnée, de même)."""
+    closed = [k for k in range(min(len(opened), len(opened[0]))) if not opened[k][k]]
+    k = max((k for k in closed if k <= 9), default=min(closed))
     return f"{k} {k}"
 
 
@@ -450,15 +452,16 @@ ANSWER_CLASSES: dict[str, list[str]] = {
     "words": ["abc", "dix", "q", "quitter", "{3}", "{}", "15%", "%d"],
     # plusieurs nombres (les trois réponses d'un coup)
     "several": ["4 4", "3 2 1", "2 3", "1 1"],
-    # un entier décoré : parenthèses, crochets, guillemets, ponctuation, préfixes, suffixes
-    "decorated": ["(3)", "[3]", "'3'", "3,", "3;", "#3", "3!", "n=3", "3 cases", "largeur 3", "x3"],
+    # un entier décoré : crochets, guillemets, ponctuation, préfixes, suffixes
+    "decorated": ["[3]", "'3'", "3,", "3;", "3)", "#3", "3!", "n=3", "3 cases", "largeur 3", "x3"],
     # ce qu'un évaluateur (eval, ast.literal_eval) accepte et qui n'est pas un entier
-    # écrit en chiffres
+    # écrit en chiffres : des opérations, des parenthèses, d'autres bases, un booléen
     "expressions": [
         "2+1",
         "6-3",
         "3*1",
         "9//3",
+        "(3)",
         "0x3",
         "0b11",
         "0o3",

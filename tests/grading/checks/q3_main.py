@@ -112,7 +112,14 @@ def expect_sizes(outcome: Outcome, call: dict, sizes: dict, example: str) -> Non
 
 
 def bound_hint(found: dict, call: dict, sizes: dict) -> str:
-    """La borne mal écrite, si une réponse hors des bornes a été retenue."""
+    """La construction en cause : la borne mal écrite, si une réponse hors des bornes a été
+    retenue, ou la lecture fautive (int(float(...)), eval) d'une réponse refusée."""
+    retained_values = [*found.get("sides", ()), found.get("nb_mines")]
+    for answers in call["answers"]:
+        for answer in answers[:-1]:
+            hint = faults.misread_answer(answer, retained_values)
+            if hint:
+                return hint
     highs = [50, 20, sizes["width"] * sizes["height"]]
     for question, answers, high in zip(QUESTIONS, call["answers"], highs):
         for answer in answers[:-1]:

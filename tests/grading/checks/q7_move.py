@@ -56,6 +56,33 @@ def is_move_ok_everywhere(sub, case: dict, expected: list[bool]):
     screen(sub, "is_move_ok", [opened, 0, 0], [1, 2], case, expected, recheck)
 
 
+def witness(opened: list, point: list[int]) -> list[int]:
+    """Le point ordinaire du même côté du plateau qu'un point immense : chaque coordonnée
+    immense remplacée par une case de plus que le plateau (de son signe)."""
+    sides = (len(opened[0]), len(opened))
+    return [
+        value if abs(value) <= side else (side + 1 if value > 0 else -side - 2)
+        for value, side in zip(point, sides)
+    ]
+
+
+def is_move_ok_huge(sub, case: dict, expected: list[bool]):
+    """is_move_ok sur des entiers immenses. Un point n'est jugé que si is_move_ok répond
+    juste au point ordinaire du même côté (``witness``) : ce qui se trompe déjà au-delà du
+    plateau est la faute de ce test-là, pas des entiers immenses."""
+    opened = case["opened"]
+    witnesses = [witness(opened, point) for point in case["points"]]
+    outcomes = sub.cases("is_move_ok", [opened, 0, 0], [1, 2], witnesses, sub.limits.call_seconds)
+    kept = [
+        (point, answer)
+        for point, answer, outcome in zip(case["points"], expected, outcomes)
+        if outcome.error is None and not outcome.changed and outcome.ret is False
+    ]
+    if kept:
+        points, wanted = zip(*kept)
+        is_move_ok_everywhere(sub, {"opened": opened, "points": list(points)}, list(wanted))
+
+
 def _ask(sub, opened: list, lines: list[str]) -> tuple[Outcome, str]:
     example = f"  Exemple : plateau {size(opened)}\n{show_grids(opened=opened)}\n" + lines_example(
         lines
@@ -97,7 +124,7 @@ def ask_move_refuses(sub, case: dict, expected: dict):
     if expected["consumed"] != len(lines):
         raise ValueError("un cas de lignes refusées doit finir par son seul coup valide")
     outcome, example = _ask(sub, opened, lines)
-    expect_no_bad_line_accepted(outcome, lines, len(lines), example)
+    expect_no_bad_line_accepted(outcome, lines, len(lines), example, opened)
     if outcome.error is not None and not refused_all(outcome, len(lines)):
         line = lines[max(outcome.consumed - 1, 0)]
         error = explain_error(outcome.error, "ask_move", outcome)
@@ -112,7 +139,9 @@ def ask_move_refuses(sub, case: dict, expected: dict):
     expect_untouched(outcome, "ask_move", ["opened"], [opened], example)
 
 
-def expect_no_bad_line_accepted(outcome: Outcome, lines: list[str], valid: int, example: str):
+def expect_no_bad_line_accepted(
+    outcome: Outcome, lines: list[str], valid: int, example: str, opened: list
+):
     """ask_move n'a renvoyé un coup qu'après la ligne numéro ``valid`` (la première ligne
     valide, comptée à partir de 1 ; au-delà des lignes : aucune ne l'est), ou après avoir
     trouvé la fin de l'entrée (un autre manquement, dit ailleurs)."""
@@ -123,9 +152,16 @@ def expect_no_bad_line_accepted(outcome: Outcome, lines: list[str], valid: int, 
             f"ask_move a accepté la ligne {typed(line)} (elle a renvoyé {short(outcome.ret)}), qui "
             "n'est pas un coup valide : il faut deux entiers séparés par des blancs, une case "
             "du plateau encore fermée. Pour toute autre ligne, un message, puis la question "
-            f"reposée.{faults.misread_line(line, outcome.ret)}\n{example}",
+            f"reposée.{misread(line, outcome.ret, opened)}\n{example}",
             example=example,
         )
+
+
+def misread(line: str, returned, opened: list) -> str:
+    """La construction en cause quand une ligne refusée a été acceptée."""
+    move = list(returned) if isinstance(returned, (list, tuple)) and len(returned) == 2 else None
+    wrapped = faults.negative_index("opened", opened, *move) if move else ""
+    return wrapped or faults.misread_line(line, returned)
 
 
 def ask_move_explains(sub, case: dict, expected: dict):
