@@ -50,7 +50,7 @@ def refused(kind: str, seed: int):
     def decorate(test):
         test = public_example(case=publics.refused_case(kind, seed))(test)
         test = given(case=strategies.refused_main_cases(kind))(test)
-        return settings(max_examples=2, phases=NO_SHRINK)(test)
+        return settings(max_examples=1, phases=NO_SHRINK)(test)
 
     return decorate
 
@@ -119,7 +119,7 @@ def test_main_above_bounds(sub, case):
 
 
 @pytest.mark.question("main")
-@settings(max_examples=2, phases=NO_SHRINK)
+@settings(max_examples=1, phases=NO_SHRINK)
 @given(case=strategies.refused_twice_main_cases())
 @public_example(case=publics.refused_twice_case(20))
 def test_main_refused_twice(sub, case):
@@ -128,7 +128,7 @@ def test_main_refused_twice(sub, case):
 
 
 @pytest.mark.question("main")
-@settings(max_examples=2, phases=NO_SHRINK)
+@settings(max_examples=1, phases=NO_SHRINK)
 @given(case=strategies.main_messages_cases())
 @public_example(case=publics.every_refused_answer(21))
 def test_main_messages(sub, case):
@@ -137,7 +137,7 @@ def test_main_messages(sub, case):
 
 
 @pytest.mark.question("main")
-@settings(max_examples=2, phases=NO_SHRINK)
+@settings(max_examples=1, phases=NO_SHRINK)
 @given(case=strategies.played_main_cases("smallest"))
 # Une ligne, une colonne, une seule mine (jamais une borne haute : 1×1 et sa mine en est
 # une, la faute d'un autre test).
@@ -148,7 +148,7 @@ def test_main_smallest_answers(sub, case):
 
 
 @pytest.mark.question("main")
-@settings(max_examples=2, phases=NO_SHRINK)
+@settings(max_examples=1, phases=NO_SHRINK)
 @given(case=strategies.played_main_cases("largest"))
 # Le plus grand plateau, tout miné : une partie gagnée d'avance ; puis 999 mines, chaque
 # borne haute seule (jamais 1 : une borne basse exclue est la faute d'un autre test).
@@ -163,7 +163,7 @@ def test_main_largest_board(sub, case):
 
 
 @pytest.mark.question("main")
-@settings(max_examples=2, phases=NO_SHRINK)
+@settings(max_examples=1, phases=NO_SHRINK)
 @given(case=strategies.played_main_cases())
 # Plus large que haut, plus haut que large (aucune réponse n'est une borne).
 @public_example(case=publics.played_case([(3, 2, 2), (2, 3, 5), (7, 2, 3), (2, 6, 4)], 24))
@@ -173,7 +173,7 @@ def test_main_grids(sub, case):
 
 
 @pytest.mark.question("main")
-@settings(max_examples=2, phases=NO_SHRINK)
+@settings(max_examples=1, phases=NO_SHRINK)
 @given(case=strategies.played_main_cases())
 @public_example(case=publics.played_case([(4, 2, 3), (2, 5, 3)], 25))
 def test_main_calls(sub, case):
