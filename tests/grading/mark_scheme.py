@@ -120,7 +120,7 @@ def points(function: str, line: str) -> float:
     """Les points de la ligne ``line`` (le nom d'un test noté) de ``function``.
 
     >>> points("ask_move", "test_ask_move_end_of_input")
-    0.5
+    0.2
     """
     try:
         return RUBRIC[function][line]
