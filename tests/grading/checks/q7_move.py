@@ -17,7 +17,7 @@ from ..boards import (
     size,
     typed,
 )
-from ..calls import Outcome
+from ..calls import GraderAbort, Outcome
 from .common import (
     NotWritten,
     expect_exact,
@@ -83,12 +83,26 @@ def is_move_ok_huge(sub, case: dict, expected: list[bool]):
         is_move_ok_everywhere(sub, {"opened": opened, "points": list(points)}, list(wanted))
 
 
+def example_of(opened: list, lines: list[str]) -> str:
+    board = f"  Exemple : plateau {size(opened)}\n{show_grids(opened=opened)}\n"
+    return board + lines_example(lines)
+
+
 def _ask(sub, opened: list, lines: list[str]) -> tuple[Outcome, str]:
-    example = f"  Exemple : plateau {size(opened)}\n{show_grids(opened=opened)}\n" + lines_example(
-        lines
-    )
     outcome = sub.call("ask_move", opened, stdin=lines)
-    return outcome, example
+    return outcome, example_of(opened, lines)
+
+
+def _ask_until_end(sub, opened: list, lines: list[str]) -> tuple[Outcome | None, str]:
+    """``_ask``, ou (None, exemple) si ask_move a lu chaque ligne puis redemandé sans fin
+    après la fin de l'entrée (une EOFError rattrapée : la faute du test de la fin de
+    l'entrée, qui la dit ; ici, chaque ligne a été refusée)."""
+    try:
+        return _ask(sub, opened, lines)
+    except GraderAbort as abort:
+        if abort.cause != "eof":
+            raise
+        return None, example_of(opened, lines)
 
 
 def refused_all(outcome: Outcome, count: int) -> bool:
@@ -123,7 +137,9 @@ def ask_move_refuses(sub, case: dict, expected: dict):
     opened, lines = case["opened"], case["lines"]
     if expected["consumed"] != len(lines):
         raise ValueError("un cas de lignes refusées doit finir par son seul coup valide")
-    outcome, example = _ask(sub, opened, lines)
+    outcome, example = _ask_until_end(sub, opened, lines)
+    if outcome is None:
+        return
     expect_no_bad_line_accepted(outcome, lines, len(lines), example, opened)
     if outcome.error is not None and not refused_all(outcome, len(lines)):
         line = lines[max(outcome.consumed - 1, 0)]
@@ -174,14 +190,14 @@ def ask_move_explains(sub, case: dict, expected: dict):
     opened, lines = case["opened"], case["lines"]
     if expected["consumed"] != len(lines):
         raise ValueError("un cas de messages doit finir par son seul coup valide")
-    outcome, example = _ask(sub, opened, lines)
-    if returned_at_end(outcome, len(lines)):
+    outcome, example = _ask_until_end(sub, opened, lines)
+    if outcome is not None and returned_at_end(outcome, len(lines)):
         expect_messages(outcome, "ask_move", lines, list(range(len(lines) - 1)), example)
         return
     for line in lines[:-1]:
         alone = [line, lines[-1]]
-        outcome, example = _ask(sub, opened, alone)
-        if returned_at_end(outcome, 2):
+        outcome, example = _ask_until_end(sub, opened, alone)
+        if outcome is not None and returned_at_end(outcome, 2):
             expect_messages(outcome, "ask_move", alone, [0], example)
 
 
@@ -190,11 +206,11 @@ def ask_move_keeps_asking(sub, case: dict, expected=None):
     toujours. La ligne répétée est la première des candidates que ask_move refuse seule."""
     opened, candidates, closing = case["opened"], case["lines"][:-1], case["lines"][-1]
     for line in candidates:
-        outcome, _ = _ask(sub, opened, [line, closing])
-        if returned_at_end(outcome, 2):
+        outcome, _ = _ask_until_end(sub, opened, [line, closing])
+        if outcome is not None and returned_at_end(outcome, 2):
             break
     else:
-        _, example = _ask(sub, opened, [candidates[0], closing])
+        _, example = _ask_until_end(sub, opened, [candidates[0], closing])
         fail(
             "ask_move n'a refusé aucune des lignes incorrectes essayées "
             f"({', '.join(typed(c) for c in candidates)}), chacune seule suivie d'un coup "
@@ -202,15 +218,17 @@ def ask_move_keeps_asking(sub, case: dict, expected=None):
             example=example,
         )
     lines = [line] * case["repeat"] + [closing]
-    outcome, example = _ask(sub, opened, lines)
-    if not returned_at_end(outcome, len(lines)):
-        what = (
-            f"a levé {explain_error(outcome.error, 'ask_move', outcome)}"
-            if outcome.error is not None
-            else f"a renvoyé {short(outcome.ret)}"
-        )
+    outcome, example = _ask_until_end(sub, opened, lines)
+    if outcome is None or not returned_at_end(outcome, len(lines)):
+        if outcome is None:
+            what = "a refusé le coup valide qui suivait, puis redemandé sans fin"
+        elif outcome.error is not None:
+            what = f"a levé {explain_error(outcome.error, 'ask_move', outcome)}"
+        else:
+            what = f"a renvoyé {short(outcome.ret)}"
+        count = outcome.consumed if outcome is not None else len(lines)
         fail(
-            f"ask_move refuse la ligne {typed(line)} seule, mais après {outcome.consumed} "
+            f"ask_move refuse la ligne {typed(line)} seule, mais après {count} "
             f"fois de suite elle {what} : il faut redemander autant de fois qu'il le faut "
             "(une boucle while, pas un nombre d'essais fixé d'avance).\n" + example,
             example=example,
