@@ -42,13 +42,29 @@ from grading.checks import q3_main as checks
 from grading.publics import public_example
 from grading.strategies import NO_SHRINK
 
+# La graine de tous les cas publics du plateau 6×5 et ses 29 mines : le kit reconnaît un
+# appel de la référence à ses arguments, et un même plateau doit y donner les mêmes mines.
+SEED = 11
 
-def refused(kind: str, seed: int):
+
+def played(*sizes: tuple[int, int, int]):
+    """Un cas public par plateau (largeur, hauteur, mines), chacun un seul appel de main :
+    le kit fait jouer à la référence les lignes de chaque cas public."""
+
+    def decorate(test):
+        for index, size in enumerate(reversed(sizes)):
+            test = public_example(case=publics.played_case([size], 30 + index))(test)
+        return test
+
+    return decorate
+
+
+def refused(kind: str):
     """Les décorateurs d'un test de classe de réponses refusées : ses tirages, son cas
     public."""
 
     def decorate(test):
-        test = public_example(case=publics.refused_case(kind, seed))(test)
+        test = public_example(case=publics.refused_case(kind, SEED))(test)
         test = given(case=strategies.refused_main_cases(kind))(test)
         return settings(max_examples=1, phases=NO_SHRINK)(test)
 
@@ -56,63 +72,63 @@ def refused(kind: str, seed: int):
 
 
 @pytest.mark.question("main")
-@refused("empty", 11)
+@refused("empty")
 def test_main_empty_answers(sub, case):
     """main refuse une réponse vide ou blanche, sans erreur, et repose la question"""
     checks.main_refuses(sub, case, expected.main_calls(case))
 
 
 @pytest.mark.question("main")
-@refused("words", 12)
+@refused("words")
 def test_main_words(sub, case):
     """main refuse des mots (« abc », « q », « {3} », « 15% »), sans erreur"""
     checks.main_refuses(sub, case, expected.main_calls(case))
 
 
 @pytest.mark.question("main")
-@refused("several", 13)
+@refused("several")
 def test_main_several_numbers(sub, case):
     """main refuse plusieurs nombres sur une ligne (les trois réponses d'un coup)"""
     checks.main_refuses(sub, case, expected.main_calls(case))
 
 
 @pytest.mark.question("main")
-@refused("decorated", 14)
+@refused("decorated")
 def test_main_decorated_answers(sub, case):
     """main refuse un entier décoré : « [3] », « 3, », « n=3 », « 3 cases »…"""
     checks.main_refuses(sub, case, expected.main_calls(case))
 
 
 @pytest.mark.question("main")
-@refused("expressions", 15)
+@refused("expressions")
 def test_main_expressions(sub, case):
     """main refuse ce qu'un évaluateur accepterait : « 2+1 », « 0x3 », « True »…"""
     checks.main_refuses(sub, case, expected.main_calls(case))
 
 
 @pytest.mark.question("main")
-@refused("decimals", 16)
+@refused("decimals")
 def test_main_decimals(sub, case):
     """main refuse des décimaux, l'infini et « nan », sans erreur"""
     checks.main_refuses(sub, case, expected.main_calls(case))
 
 
 @pytest.mark.question("main")
-@refused("exotic", 17)
+@refused("exotic")
 def test_main_exotic_digits(sub, case):
     """main refuse « ² » sans erreur : str.isdigit() l'accepte, int() non"""
     checks.main_refuses(sub, case, expected.main_calls(case))
 
 
 @pytest.mark.question("main")
-@refused("below", 18)
+@refused("below")
 def test_main_below_bounds(sub, case):
     """main refuse une réponse sous la borne basse (0, négative)"""
     checks.main_refuses(sub, case, expected.main_calls(case))
 
 
 @pytest.mark.question("main")
-@refused("above", 19)
+@refused("above")
 def test_main_above_bounds(sub, case):
     """main refuse une réponse au-delà de la borne haute (51, 21, largeur × hauteur + 1…)"""
     checks.main_refuses(sub, case, expected.main_calls(case))
@@ -121,7 +137,7 @@ def test_main_above_bounds(sub, case):
 @pytest.mark.question("main")
 @settings(max_examples=1, phases=NO_SHRINK)
 @given(case=strategies.refused_twice_main_cases())
-@public_example(case=publics.refused_twice_case(20))
+@public_example(case=publics.refused_twice_case(SEED))
 def test_main_refused_twice(sub, case):
     """main refuse une réponse incorrecte juste après une autre, à chaque question"""
     checks.main_refuses_again(sub, case, expected.main_calls(case))
@@ -130,7 +146,7 @@ def test_main_refused_twice(sub, case):
 @pytest.mark.question("main")
 @settings(max_examples=1, phases=NO_SHRINK)
 @given(case=strategies.main_messages_cases())
-@public_example(case=publics.every_refused_answer(21))
+@public_example(case=publics.every_refused_answer(SEED))
 def test_main_messages(sub, case):
     """main affiche un message en français après chaque réponse refusée"""
     checks.main_explains(sub, case, expected.main_calls(case))
@@ -141,7 +157,7 @@ def test_main_messages(sub, case):
 @given(case=strategies.played_main_cases("smallest"))
 # Une ligne, une colonne, une seule mine (jamais une borne haute : 1×1 et sa mine en est
 # une, la faute d'un autre test).
-@public_example(case=publics.played_case([(1, 3, 2), (5, 1, 3), (4, 3, 1)], 22))
+@played((1, 3, 2), (5, 1, 3), (4, 3, 1))
 def test_main_smallest_answers(sub, case):
     """main accepte la borne basse, 1, à chaque question"""
     checks.main_accepts(sub, case)
@@ -152,11 +168,7 @@ def test_main_smallest_answers(sub, case):
 @given(case=strategies.played_main_cases("largest"))
 # Le plus grand plateau, tout miné : une partie gagnée d'avance ; puis 999 mines, chaque
 # borne haute seule (jamais 1 : une borne basse exclue est la faute d'un autre test).
-@public_example(
-    case=publics.played_case(
-        [(50, 20, 1000), (50, 20, 999), (50, 2, 7), (3, 20, 5), (4, 3, 12)], 23
-    )
-)
+@played((50, 20, 1000), (50, 20, 999), (50, 2, 7), (3, 20, 5), (4, 3, 12))
 def test_main_largest_board(sub, case):
     """main accepte le plus grand plateau, 50×20, et ses 1 000 mines"""
     checks.main_accepts(sub, case)
@@ -166,7 +178,7 @@ def test_main_largest_board(sub, case):
 @settings(max_examples=1, phases=NO_SHRINK)
 @given(case=strategies.played_main_cases())
 # Plus large que haut, plus haut que large (aucune réponse n'est une borne).
-@public_example(case=publics.played_case([(3, 2, 2), (2, 3, 5), (7, 2, 3), (2, 6, 4)], 24))
+@played((3, 2, 2), (2, 3, 5), (7, 2, 3), (2, 6, 4))
 def test_main_grids(sub, case):
     """main crée des grilles de hauteur lignes de largeur cases, sans ligne partagée"""
     checks.main_builds_grids(sub, case)
@@ -175,7 +187,7 @@ def test_main_grids(sub, case):
 @pytest.mark.question("main")
 @settings(max_examples=1, phases=NO_SHRINK)
 @given(case=strategies.played_main_cases())
-@public_example(case=publics.played_case([(4, 2, 3), (2, 5, 3)], 25))
+@played((4, 2, 3), (2, 5, 3))
 def test_main_calls(sub, case):
     """main appelle initialise_mines, initialise_open, compute_neigh puis play_the_game"""
     checks.main_calls_in_order(sub, case)

@@ -123,11 +123,11 @@ def bound_hint(found: dict, call: dict, sizes: dict) -> str:
     highs = [50, 20, sizes["width"] * sizes["height"]]
     for question, answers, high in zip(QUESTIONS, call["answers"], highs):
         for answer in answers[:-1]:
-            value = int(answer) if answer.strip().lstrip("-").isdecimal() else None
-            if value is None or 1 <= value <= high:
+            number = int(answer) if answer.strip().lstrip("-").isdecimal() else None
+            if number is None or 1 <= number <= high:
                 continue
-            if value == found.get("nb_mines") or value in found.get("sides", ()):
-                return faults.bound_answer(question, high, value)
+            if number == found.get("nb_mines") or number in found.get("sides", ()):
+                return faults.bound_answer(question, high, number)
     return ""
 
 
