@@ -90,6 +90,7 @@ def test_is_move_ok_beyond_the_board(sub, case):
 @pytest.mark.question("is_move_ok")
 @settings(max_examples=1, phases=NO_SHRINK)
 @given(case=strategies.move_ok_class_cases("negative"))
+@public_example(case=publics.move_ok_case(BOARDS["petit"], "negative"))
 @public_example(case=publics.move_ok_case(BOARDS["sujet"], "negative"))
 @public_example(case=publics.move_ok_case(BOARDS["bords"], "negative"))
 @public_example(case=publics.move_ok_case(BOARDS["haut"], "negative"))

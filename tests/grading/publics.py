@@ -205,6 +205,9 @@ def move_ok_points(opened: list, kind: str) -> list[list[int]]:
                 points["negative"].append([x, y])
             else:
                 points["beyond"].append([x, y])
+    # Les points les plus simples d'abord (-1 en x, puis en y) : le premier point raté est
+    # celui que le retour montre.
+    points["negative"].sort(key=lambda p: (max(-p[0], -p[1]), p[1] != 0, abs(p[1]), abs(p[0])))
     return points[kind]
 
 
@@ -215,6 +218,7 @@ def move_ok_case(opened: list, kind: str) -> dict:
 # Les plateaux des balayages de is_move_ok : le plateau du sujet, des formes étroites
 # (une ligne, une colonne), plus haut que large, plus large que haut, le plus grand.
 MOVE_OK_BOARDS = {
+    "petit": grid(F, 3, 2),
     "sujet": opened_at(5, 4, [(0, 0), (4, 3)]),
     # des cases ouvertes de l'autre côté : un indice négatif y lit une case ouverte
     "bords": opened_at(6, 4, [(5, 0), (0, 3), (5, 3)]),

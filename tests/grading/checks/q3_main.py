@@ -299,7 +299,7 @@ def main_builds_grids(sub, case: dict, expected=None):
         for relayed in grids_seen:
             for param, grid in zip(PARAMETERS[relayed.name], relayed.args):
                 if param in GRIDS:
-                    expect_shape(grid, f"{relayed.name} ({param})", width, height, example)
+                    expect_shape(grid, param, relayed.name, width, height, example)
             rows = [row for _, grid_rows in relayed.identities for row in grid_rows or ()]
             if len(set(rows)) != len(rows):
                 fail(
@@ -336,15 +336,15 @@ def main_builds_grids(sub, case: dict, expected=None):
                 )
 
 
-def expect_shape(grid, where: str, width: int, height: int, example: str) -> None:
+def expect_shape(grid, name: str, where: str, width: int, height: int, example: str) -> None:
     if not (
         isinstance(grid, list)
         and len(grid) == height
         and all(isinstance(row, list) and len(row) == width for row in grid)
     ):
         fail(
-            f"la grille passée à {where} doit avoir {height} ligne(s) de {width} case(s) "
-            f"(hauteur {height}, largeur {width}) ; main a créé : {short(grid)}.\n{example}",
+            f"la grille {name} doit avoir {height} ligne(s) de {width} case(s) (hauteur "
+            f"{height}, largeur {width}) ; main a passé à {where} : {short(grid)}.\n{example}",
             example=example,
         )
 
