@@ -14,7 +14,15 @@ from ..boards import short, typed
 from ..calls import GraderAbort, Outcome
 from ..contract import GRIDS, PARAMETERS
 from ..wire import same
-from .common import NotWritten, explain_error, fail, folded, lines_example, raised_in
+from .common import (
+    NotWritten,
+    expect_written,
+    explain_error,
+    fail,
+    folded,
+    lines_example,
+    raised_in,
+)
 from .messages import expect_messages
 
 QUESTIONS = ("la largeur", "la hauteur", "le nombre de mines")
@@ -188,7 +196,9 @@ def main_refuses_again(sub, case: dict, expected: dict):
     réponse que main refuse mal même seule (la faute de sa classe) est laissée de côté."""
     call = case["calls"][0]
     seed = case["seed"]
-    if asks_right(safely(sub, call, seed, expected), call, expected):
+    outcome = safely(sub, call, seed, expected)
+    expect_written(outcome, "main", lines_example(call_lines(call)))
+    if asks_right(outcome, call, expected):
         return
     kept = []
     for question, answers in enumerate(call["answers"]):
@@ -265,6 +275,7 @@ def only(call: dict, question: int, answers: list[str]) -> dict:
 def judge_messages(sub, call: dict, seed: int, sizes: dict) -> bool:
     """Juge les messages d'un appel s'il refuse chaque réponse refusée ; False sinon."""
     outcome = safely(sub, call, seed, sizes)
+    expect_written(outcome, "main", lines_example(call_lines(call)))
     if not asks_right(outcome, call, sizes):
         return False
     lines = call_lines(call)
