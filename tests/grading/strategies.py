@@ -319,7 +319,9 @@ def ask_messages_cases(draw) -> dict:
     """Un cas de ask_move : des lignes refusées de toutes les classes, puis le coup valide."""
     opened = draw(closed_diagonal_boards())
     lines = [bad_line(draw, opened) for _ in some(draw, 4, least=1)]
-    return {"opened": opened, "lines": [*lines, publics.closing_line(opened)]}
+    closing = publics.closing_line(opened)
+    every = [line for kind in publics.BAD_LINE_KINDS for line in publics.class_lines(kind, opened)]
+    return {"opened": opened, "lines": [*lines, closing], "fallback": [*every, closing]}
 
 
 @st.composite
@@ -487,7 +489,8 @@ def refused_twice_main_cases(draw) -> dict:
         refused = answers[q][:-1]
         count = draw(st.integers(2, len(refused)))
         answers[q] = [*draw(st.permutations(refused))[:count], valid]
-    return publics.main_case(case["calls"], case["seed"])
+    fallback = publics.refused_twice_case(case["seed"])
+    return {**publics.main_case(case["calls"], case["seed"]), "fallback": fallback}
 
 
 @st.composite
@@ -502,7 +505,8 @@ def main_messages_cases(draw) -> dict:
         ]
         answers.append([*refused, valid])
     call = publics.main_call(answers, publics.MAIN_MOVES)
-    return publics.main_case([call], draw(st.integers(0, 10**6)))
+    seed = draw(st.integers(0, 10**6))
+    return {**publics.main_case([call], seed), "fallback": publics.every_refused_answer(seed)}
 
 
 @st.composite

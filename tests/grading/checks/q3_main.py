@@ -111,10 +111,10 @@ def expect_sizes(outcome: Outcome, call: dict, sizes: dict, example: str) -> Non
             f"{bound_hint(found, call, sizes)}\n{example}",
             example=example,
         )
-    if not found and len(outcome.reads) != answered(call):
+    if not found:
         fail(
-            f"main a lu {len(outcome.reads)} réponse(s) au lieu de {answered(call)} : elle a "
-            f"accepté une réponse refusée, ou refusé une réponse permise.\n{example}",
+            "main n'a passé aucune grille à initialise_mines, initialise_open, compute_neigh "
+            "ou play_the_game : on ne peut pas voir les tailles qu'elle a retenues.\n" + example,
             example=example,
         )
 
@@ -146,9 +146,7 @@ def asks_right(outcome: Outcome | None, call: dict, sizes: dict) -> bool:
         return False
     found = retained(outcome)
     wanted = {"sides": sorted([sizes["width"], sizes["height"]]), "nb_mines": sizes["nb_mines"]}
-    if found:
-        return all(same(found[k], wanted[k]) for k in found)
-    return len(outcome.reads) == answered(call)
+    return bool(found) and all(same(found[k], wanted[k]) for k in found)
 
 
 def main_refuses(sub, case: dict, expected: dict):
@@ -210,7 +208,17 @@ def main_refuses_again(sub, case: dict, expected: dict):
         kept.append([*alone, answers[-1]])
     again = {"answers": kept, "moves": call["moves"]}
     if all(len(answers) < 3 for answers in kept):
-        return  # moins de deux réponses refusées seules à chaque question : rien à juger
+        # Moins de deux réponses refusées seules à chaque question : un cas tiré est jugé sur
+        # toutes les classes (``fallback``), un main qui n'en refuse aucune ne l'est pas.
+        if case.get("fallback"):
+            return main_refuses_again(sub, case["fallback"], expected)
+        if all(len(answers) < 2 for answers in kept):
+            fail(
+                "main n'a refusé aucune des réponses incorrectes, chacune seule suivie "
+                "d'une réponse permise.\n" + lines_example(call_lines(call)),
+                example=lines_example(call_lines(call)),
+            )
+        return
     if asks_right(safely(sub, again, seed, expected), again, expected):
         return
     outcome, example, _ = _main(sub, again, seed, expected)
@@ -249,16 +257,35 @@ def main_explains(sub, case: dict, expected: dict):
     Toutes les réponses d'abord, en un appel ; si main ne va pas jusqu'au bout (une réponse
     refusée acceptée, une erreur : la faute d'une classe, comptée par son test), chaque
     question seule, puis chaque réponse seule, et les messages des seules réponses
-    refusées (un main qui n'en refuse aucune perd chaque classe, pas ses messages)."""
-    call = case["calls"][0]
-    seed = case["seed"]
-    if judge_messages(sub, call, seed, expected):
-        return
+    refusées. Un cas tiré dont main ne refuse aucune réponse est complété par chaque
+    classe de réponses (``fallback``) ; un main qui n'en refuse aucune n'a jamais expliqué
+    une mauvaise réponse."""
+    judged = explained(sub, case["calls"][0], case["seed"], expected)
+    if not judged and case.get("fallback"):
+        fallback = case["fallback"]
+        judged = explained(sub, fallback["calls"][0], fallback["seed"], expected)
+    if not judged:
+        example = lines_example(call_lines(case["calls"][0]))
+        fail(
+            "main n'a refusé aucune des réponses incorrectes (chacune, seule, suivie d'une "
+            "réponse permise) : elle n'a jamais expliqué une mauvaise réponse.\n" + example,
+            example=example,
+        )
+
+
+def explained(sub, call: dict, seed: int, sizes: dict) -> int:
+    """Juge les messages après les réponses refusées d'un appel ; renvoie le nombre de
+    réponses jugées."""
+    if judge_messages(sub, call, seed, sizes):
+        return answered(call) - 3
+    judged = 0
     for question, answers in enumerate(call["answers"]):
-        if judge_messages(sub, only(call, question, answers), seed, expected):
+        if judge_messages(sub, only(call, question, answers), seed, sizes):
+            judged += len(answers) - 1
             continue
         for answer in answers[:-1]:
-            judge_messages(sub, only(call, question, [answer, answers[-1]]), seed, expected)
+            judged += judge_messages(sub, only(call, question, [answer, answers[-1]]), seed, sizes)
+    return judged
 
 
 def only(call: dict, question: int, answers: list[str]) -> dict:

@@ -70,7 +70,8 @@ def witness(opened: list, point: list[int]) -> list[int]:
 def is_move_ok_huge(sub, case: dict, expected: list[bool]):
     """is_move_ok sur des entiers immenses. Un point n'est jugé que si is_move_ok répond
     juste au point ordinaire du même côté (``witness``) : ce qui se trompe déjà au-delà du
-    plateau est la faute de ce test-là, pas des entiers immenses."""
+    plateau est la faute de ce test-là, pas des entiers immenses. Si aucun ne l'est, la
+    case (0, 0) doit au moins avoir la bonne réponse."""
     opened = case["opened"]
     witnesses = [witness(opened, point) for point in case["points"]]
     outcomes = sub.cases("is_move_ok", [opened, 0, 0], [1, 2], witnesses, sub.limits.call_seconds)
@@ -85,6 +86,10 @@ def is_move_ok_huge(sub, case: dict, expected: list[bool]):
     if kept:
         points, wanted = zip(*kept)
         is_move_ok_everywhere(sub, {"opened": opened, "points": list(points)}, list(wanted))
+        return
+    # Aucun point ordinaire hors du plateau n'a la bonne réponse : il reste à savoir si
+    # is_move_ok répond au moins sur le plateau (sinon, rien d'elle ne vaut un point).
+    is_move_ok_answers(sub, {"opened": opened, "x": 0, "y": 0}, not opened[0][0])
 
 
 def example_of(opened: list, lines: list[str]) -> str:
@@ -189,21 +194,41 @@ def ask_move_explains(sub, case: dict, expected: dict):
 
     Toutes les lignes d'abord, en un appel ; si ask_move ne va pas jusqu'au bout (une
     ligne acceptée, une erreur : la faute d'une classe, comptée par son test), chaque
-    ligne seule, suivie du coup valide, et les messages des seules lignes refusées (une
-    ask_move qui n'en refuse aucune perd chaque classe, pas ses messages)."""
+    ligne seule, suivie du coup valide, et les messages des seules lignes refusées. Un
+    cas tiré dont ask_move ne refuse aucune ligne est complété par chaque classe de lignes
+    sur le même plateau (``fallback``) ; une ask_move qui n'en refuse aucune n'a jamais
+    expliqué une mauvaise ligne."""
     opened, lines = case["opened"], case["lines"]
     if expected["consumed"] != len(lines):
         raise ValueError("un cas de messages doit finir par son seul coup valide")
+    judged = explained(sub, opened, lines)
+    if not judged and case.get("fallback"):
+        judged = explained(sub, opened, case["fallback"])
+    if not judged:
+        example = example_of(opened, lines)
+        fail(
+            "ask_move n'a refusé aucune des lignes incorrectes (chacune, seule, suivie d'un "
+            "coup valide) : elle n'a jamais expliqué une mauvaise ligne.\n" + example,
+            example=example,
+        )
+
+
+def explained(sub, opened: list, lines: list[str]) -> int:
+    """Juge les messages après les lignes refusées (toutes sauf la dernière, un coup
+    valide) ; renvoie le nombre de lignes jugées."""
     outcome, example = _ask_until_end(sub, opened, lines)
     expect_written(outcome, "ask_move", example)
     if outcome is not None and returned_at_end(outcome, len(lines)):
         expect_messages(outcome, "ask_move", lines, list(range(len(lines) - 1)), example)
-        return
+        return len(lines) - 1
+    judged = 0
     for line in lines[:-1]:
         alone = [line, lines[-1]]
         outcome, example = _ask_until_end(sub, opened, alone)
         if outcome is not None and returned_at_end(outcome, 2):
             expect_messages(outcome, "ask_move", alone, [0], example)
+            judged += 1
+    return judged
 
 
 def ask_move_keeps_asking(sub, case: dict, expected=None):
