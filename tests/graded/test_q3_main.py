@@ -3,7 +3,9 @@
 Chaque classe d'entrées que le contrat distingue est un test noté, une ligne du barème
 (``grading/mark_scheme.py``), vérifiée à chaque notation sur un balayage fixe, le même
 quel que soit le secret (cas publics) ; les tirages de hypothesis n'ajoutent que des cas
-de la même classe. Une faute ne coûte que la ligne de sa classe.
+de la même classe (deux par test : le premier que tire hypothesis est le cas le plus
+simple, le même quel que soit le secret ; le second dépend du secret). Une faute ne coûte
+que la ligne de sa classe.
 
 - chaque classe de réponses refusées (``publics.ANSWER_CLASSES``, ``above_answers``), à
   chacune des trois questions (largeur, hauteur, mines), une réponse refusée par
@@ -66,7 +68,7 @@ def refused(kind: str):
     def decorate(test):
         test = public_example(case=publics.refused_case(kind, SEED))(test)
         test = given(case=strategies.refused_main_cases(kind))(test)
-        return settings(max_examples=1, phases=NO_SHRINK)(test)
+        return settings(max_examples=2, phases=NO_SHRINK)(test)
 
     return decorate
 
@@ -135,7 +137,7 @@ def test_main_above_bounds(sub, case):
 
 
 @pytest.mark.question("main")
-@settings(max_examples=1, phases=NO_SHRINK)
+@settings(max_examples=2, phases=NO_SHRINK)
 @given(case=strategies.refused_twice_main_cases())
 @public_example(case=publics.refused_twice_case(SEED))
 def test_main_refused_twice(sub, case):
@@ -144,7 +146,7 @@ def test_main_refused_twice(sub, case):
 
 
 @pytest.mark.question("main")
-@settings(max_examples=1, phases=NO_SHRINK)
+@settings(max_examples=2, phases=NO_SHRINK)
 @given(case=strategies.main_messages_cases())
 @public_example(case=publics.every_refused_answer(SEED))
 def test_main_messages(sub, case):
@@ -153,7 +155,7 @@ def test_main_messages(sub, case):
 
 
 @pytest.mark.question("main")
-@settings(max_examples=1, phases=NO_SHRINK)
+@settings(max_examples=2, phases=NO_SHRINK)
 @given(case=strategies.played_main_cases("smallest"))
 # Une ligne, une colonne, une seule mine (jamais une borne haute : 1×1 et sa mine en est
 # une, la faute d'un autre test).
@@ -164,7 +166,7 @@ def test_main_smallest_answers(sub, case):
 
 
 @pytest.mark.question("main")
-@settings(max_examples=1, phases=NO_SHRINK)
+@settings(max_examples=2, phases=NO_SHRINK)
 @given(case=strategies.played_main_cases("largest"))
 # Le plus grand plateau, tout miné : une partie gagnée d'avance ; puis 999 mines, chaque
 # borne haute seule (jamais 1 : une borne basse exclue est la faute d'un autre test).
@@ -175,7 +177,7 @@ def test_main_largest_board(sub, case):
 
 
 @pytest.mark.question("main")
-@settings(max_examples=1, phases=NO_SHRINK)
+@settings(max_examples=2, phases=NO_SHRINK)
 @given(case=strategies.played_main_cases())
 # Plus large que haut, plus haut que large (aucune réponse n'est une borne).
 @played((3, 2, 2), (2, 3, 5), (7, 2, 3), (2, 6, 4))
@@ -185,7 +187,7 @@ def test_main_grids(sub, case):
 
 
 @pytest.mark.question("main")
-@settings(max_examples=1, phases=NO_SHRINK)
+@settings(max_examples=2, phases=NO_SHRINK)
 @given(case=strategies.played_main_cases())
 @played((4, 2, 3), (2, 5, 3))
 def test_main_calls(sub, case):

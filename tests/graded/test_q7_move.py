@@ -3,7 +3,9 @@
 Chaque classe d'entrées que le contrat distingue est un test noté, une ligne du barème
 (``grading/mark_scheme.py``), vérifiée à chaque notation sur un balayage fixe, le même
 quel que soit le secret (cas publics) ; les tirages de hypothesis n'ajoutent que des cas
-de la même classe. Une faute ne coûte que la ligne de sa classe.
+de la même classe (deux par test : le premier que tire hypothesis est le cas le plus
+simple, le même quel que soit le secret ; le second dépend du secret). Une faute ne coûte
+que la ligne de sa classe.
 
 is_move_ok, chaque point autour de plateaux de toutes les formes jusqu'à 50×20
 (``publics.move_ok_points``) :
@@ -62,7 +64,7 @@ BOARDS = MOVE_OK_BOARDS
 
 
 @pytest.mark.question("is_move_ok")
-@settings(max_examples=1, phases=NO_SHRINK)
+@settings(max_examples=2, phases=NO_SHRINK)
 @given(case=strategies.move_ok_class_cases("on"))
 @public_example(case=publics.move_ok_case(BOARDS["sujet"], "on"))
 @public_example(case=publics.move_ok_case(BOARDS["colonne"], "on"))
@@ -76,7 +78,7 @@ def test_is_move_ok_every_cell(sub, case):
 
 
 @pytest.mark.question("is_move_ok")
-@settings(max_examples=1, phases=NO_SHRINK)
+@settings(max_examples=2, phases=NO_SHRINK)
 @given(case=strategies.move_ok_class_cases("beyond"))
 @public_example(case=publics.move_ok_case(BOARDS["sujet"], "beyond"))
 @public_example(case=publics.move_ok_case(BOARDS["haut"], "beyond"))
@@ -88,7 +90,7 @@ def test_is_move_ok_beyond_the_board(sub, case):
 
 
 @pytest.mark.question("is_move_ok")
-@settings(max_examples=1, phases=NO_SHRINK)
+@settings(max_examples=2, phases=NO_SHRINK)
 @given(case=strategies.move_ok_class_cases("negative"))
 @public_example(case=publics.move_ok_case(BOARDS["petit"], "negative"))
 @public_example(case=publics.move_ok_case(BOARDS["sujet"], "negative"))
@@ -101,7 +103,7 @@ def test_is_move_ok_negative(sub, case):
 
 
 @pytest.mark.question("is_move_ok")
-@settings(max_examples=1, phases=NO_SHRINK)
+@settings(max_examples=2, phases=NO_SHRINK)
 @given(case=strategies.move_ok_class_cases("huge"))
 @public_example(case=publics.move_ok_case(BOARDS["sujet"], "huge"))
 @public_example(case=publics.move_ok_case(BOARDS["grand"], "huge"))
@@ -116,7 +118,7 @@ SPACINGS = publics.VALID_SPACINGS
 
 
 @pytest.mark.question("ask_move")
-@settings(max_examples=1)
+@settings(max_examples=2)
 @given(case=strategies.valid_line_cases())
 # Chaque sorte de blancs, seule, autour d'un coup.
 @public_example(case=publics.valid_case(publics.MOVE_BOARD, [(3, 4)], SPACINGS))
@@ -142,7 +144,7 @@ def refused(kind: str):
     def decorate(test):
         test = public_example(case=publics.class_case(kind))(test)
         test = given(case=strategies.ask_class_cases(kind))(test)
-        return settings(max_examples=1)(test)
+        return settings(max_examples=2)(test)
 
     return decorate
 
@@ -228,7 +230,7 @@ def test_ask_move_exotic_digits(sub, case):
 
 
 @pytest.mark.question("ask_move")
-@settings(max_examples=1)
+@settings(max_examples=2)
 @given(case=strategies.ask_messages_cases())
 @public_example(case=publics.every_bad_line())
 def test_ask_move_messages(sub, case):
@@ -237,7 +239,7 @@ def test_ask_move_messages(sub, case):
 
 
 @pytest.mark.question("ask_move")
-@settings(max_examples=1)
+@settings(max_examples=2)
 @given(case=strategies.keep_asking_cases())
 @public_example(case=publics.keep_asking_case())
 def test_ask_move_keeps_asking(sub, case):
@@ -246,7 +248,7 @@ def test_ask_move_keeps_asking(sub, case):
 
 
 @pytest.mark.question("ask_move")
-@settings(max_examples=1)
+@settings(max_examples=2)
 @given(case=strategies.end_of_input_cases())
 @public_example(case={"opened": [[True, False]], "lines": []})
 @public_example(case={"opened": publics.MOVE_BOARD, "lines": []})
