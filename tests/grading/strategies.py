@@ -344,8 +344,13 @@ def valid_line_cases(draw) -> dict:
 
 @st.composite
 def end_of_input_cases(draw) -> dict:
-    width, height = draw(any_sizes())
-    return {"opened": publics.grid(False, width, height), "lines": []}
+    """Un plateau d'au moins six cases, ouvertes au hasard, et aucune ligne (un plateau
+    tout fermé d'une taille courante, une table apprise sur le correcteur public le
+    connaîtrait)."""
+    width, height = draw(sizes())
+    if width * height < 6:
+        width, height = 4, 3
+    return {"opened": draw(bit_grids(width, height)), "lines": []}
 
 
 @st.composite
