@@ -82,6 +82,10 @@ class Transcript:
     lines: list[str]
     text: str = ""
     reads: list[int] = field(default_factory=list)  # la longueur du texte à chaque lecture
+    # Les invites d'input() dans le texte, (début, fin) : ce que le processus de travail en
+    # dit (worker.watch_prompts). Il ne peut qu'y perdre : une invite non dite compte comme
+    # un message affiché, et une invite dite de trop ôte du texte à ses propres messages.
+    prompts: list[tuple[int, int]] = field(default_factory=list)
     consumed: int = 0  # le nombre de lignes d'entrée lues
     read_at_eof: bool = False
     eof_signalled: int = 0  # les EOFError données à l'appel (input() ou un relais)
@@ -108,6 +112,8 @@ class Outcome:
     # La fonction a re-semé le générateur global de random (random.seed, random.setstate),
     # pendant cet appel ou un appel précédent du même processus de travail.
     reseeded: bool = False
+    # Les invites d'input() dans ``stdout``, (début, fin) (``Transcript.prompts``).
+    prompts: list[tuple[int, int]] = field(default_factory=list)
 
 
 @dataclass
@@ -319,7 +325,11 @@ class Conversation:
             raise Malformed("un texte affiché mal formé")
         transcript.text += out
         if message.get("read") is True:
-            transcript.reads.append(len(transcript.text))
+            end = len(transcript.text)
+            prompt = message.get("prompt")
+            if type(prompt) is int and 0 < prompt <= len(out):
+                transcript.prompts.append((end - prompt, end))
+            transcript.reads.append(end)
             if transcript.consumed < len(transcript.lines):
                 line = transcript.lines[transcript.consumed]
                 transcript.consumed += 1
@@ -497,4 +507,5 @@ def outcome_of(
         relayed=relayed,
         wrote_stderr=done["stderr"],
         reseeded=done["reseeded"],
+        prompts=transcript.prompts,
     )

@@ -95,6 +95,20 @@ def ask_move(case: dict) -> dict:
     return {"move": None, "consumed": len(case["lines"])}
 
 
+def valid_moves(case: dict) -> list[list[int]]:
+    """Le coup de chaque ligne d'un cas de lignes valides (chacune donnée seule)."""
+    moves = [parse_move(line, case["opened"]) for line in case["lines"]]
+    if None in moves:
+        raise ValueError("une ligne du cas n'est pas un coup valide")
+    return [list(move) for move in moves]
+
+
+def is_move_ok_points(case: dict) -> list[bool]:
+    """Les réponses de is_move_ok pour chaque point ``[x, y]`` du cas."""
+    opened = case["opened"]
+    return [is_move_ok({"opened": opened, "x": x, "y": y}) for x, y in case["points"]]
+
+
 def flood(mines: list, neigh: list, opened: list) -> list[list[bool]]:
     """Le point fixe de l'inondation, par un parcours en largeur."""
     height, width = len(mines), len(mines[0])
@@ -191,6 +205,24 @@ def main(case: dict) -> dict:
         "bad": bad,
         "size_lines": size_lines,
     }
+
+
+def main_calls(case: dict) -> dict:
+    """Les tailles que chaque appel d'un cas de main doit retenir, vérifiées : dans chaque
+    appel, la dernière réponse à chaque question est la seule permise, et tous les appels
+    d'un cas retiennent les mêmes tailles (``publics.main_call``)."""
+    found = []
+    for call in case["calls"]:
+        lines = [line for answers in call["answers"] for line in answers] + call["moves"]
+        sizes = main({"lines": lines})
+        refused = [i for answers in call["answers"] for i in [True] * (len(answers) - 1) + [False]]
+        if sizes["bad"] != [i for i, bad in enumerate(refused) if bad]:
+            raise ValueError("un appel du cas a une réponse permise avant la dernière")
+        found.append((sizes["width"], sizes["height"], sizes["nb_mines"]))
+    if len(set(found)) != 1:
+        raise ValueError("les appels du cas ne retiennent pas les mêmes tailles")
+    width, height, nb_mines = found[0]
+    return {"width": width, "height": height, "nb_mines": nb_mines}
 
 
 def is_coord_ok_everywhere(case: dict) -> list[bool]:

@@ -129,3 +129,174 @@ def wrapped_neighbours(mines: list, x: int, y: int, expected, got) -> str:
     if not read or got != expected + len(read):
         return ""
     return negative_index("mines", mines, *read[0])
+
+
+# -- Q3, Q7 : lire un entier tapé au clavier -----------------------------------------
+
+
+def exotic_digits(text: str) -> str:
+    """Les caractères que str.isdigit() accepte et qu'int() refuse (« ² », « ① »)."""
+    return "".join(c for c in text if c.isdigit() and not c.isdecimal())
+
+
+def evaluated(error: dict) -> bool:
+    """L'exception est-elle née sur une ligne du rendu qui évalue le texte tapé ?"""
+    code = (error.get("line") or ["", 0, ""])[2]
+    return "eval(" in code or "literal_eval(" in code
+
+
+EVALUATOR = (
+    " La réponse tapée est évaluée comme une expression Python (eval, ast.literal_eval) : "
+    "« 1+1 », « 0x1 » ou « True » n'en sont pas moins des textes qui ne sont pas des entiers "
+    "écrits en chiffres, et eval peut exécuter n'importe quoi. Convertissez chaque nombre avec "
+    "int(), sous try/except ValueError."
+)
+
+
+def bad_line_error(line: str, error: dict) -> str:
+    """La construction en cause quand une réponse refusée fait lever une exception (« » si
+    on ne la reconnaît pas)."""
+    kind, message = error.get("type"), error.get("message") or ""
+    exotic = exotic_digits(line)
+    if kind == "ValueError" and "invalid literal for int()" in message and exotic:
+        return (
+            f" str.isdigit() accepte « {exotic[0]} » (pour Unicode, un exposant ou un chiffre "
+            "cerclé est un chiffre), mais int() le refuse : vérifiez avec str.isdecimal(), "
+            "ou convertissez sous try/except ValueError."
+        )
+    if evaluated(error):
+        return EVALUATOR
+    if kind == "OverflowError" or (kind == "ValueError" and "float NaN" in message):
+        return (
+            " int(float(...)) : float() lit « inf » et « nan », mais int() d'un infini ou "
+            "de « pas un nombre » lève une exception (et tronque « 1.5 » en 1) : convertissez "
+            "avec int() seul, sous try/except ValueError."
+        )
+    if kind == "ValueError" and "values to unpack" in message:
+        return (
+            " x, y = ligne.split() lève ValueError quand la ligne n'a pas exactement deux "
+            "mots : vérifiez len(mots) == 2 d'abord (ou rattrapez ValueError)."
+        )
+    if kind == "IndexError" and len(line.split()) < 2:
+        return (
+            " mots[1] (ou mots[0]) n'existe pas quand la ligne a moins de deux mots : "
+            "vérifiez len(mots) == 2 avant de les lire."
+        )
+    if kind == "ValueError" and "invalid literal for int()" in message:
+        return " int() d'un texte qui n'est pas un entier lève ValueError : rattrapez-la."
+    return ""
+
+
+def read_as(line: str) -> list[int] | None:
+    """Les nombres qu'une lecture fautive courante tire de ``line`` : les entiers parmi des
+    mots (re.findall), ou la troncature des décimaux (int(float(...)))."""
+    import math
+
+    words = line.replace(",", " ").split()
+    try:
+        values = [float(word) for word in words]
+        if all(math.isfinite(v) for v in values):
+            return [int(v) for v in values]
+    except ValueError:
+        pass
+    return [int(n) for n in re.findall(r"[0-9]+", line)]
+
+
+def misread_line(line: str, returned) -> str:
+    """La lecture fautive qui a fait accepter la ligne refusée ``line`` (« » si on ne la
+    reconnaît pas)."""
+    if not isinstance(returned, (list, tuple)) or len(returned) != 2:
+        return ""
+    got = list(returned)
+    numbers = read_as(line)
+    if numbers == got and re.search(r"[0-9]\.[0-9]|e-", line):
+        return (
+            f" int(float(...)) tronque les décimaux : {line.strip()!r} devient {tuple(got)} ; "
+            "un coup est fait de deux entiers, convertissez avec int() seul."
+        )
+    if numbers == got and re.search(r"[^\s0-9-]", line):
+        return (
+            " Ne garder que les nombres de la ligne (re.findall, filtrer les mots ou la "
+            "ponctuation) accepte ce qui les entoure : la ligne entière doit être faite de "
+            "deux entiers séparés par des blancs (ligne.split() puis len(mots) == 2)."
+        )
+    digits = line.strip()
+    if len(digits) == 2 and digits.isdecimal() and got == [int(digits[0]), int(digits[1])]:
+        return (
+            " Les deux chiffres collés ont été lus comme deux nombres (ligne[0] et ligne[1]) : "
+            "les nombres sont séparés par des blancs, et peuvent avoir plusieurs chiffres."
+        )
+    if re.search(r"[+*/()xobTF]", line):
+        return EVALUATOR
+    return ""
+
+
+def swapped_move(expected, got) -> str:
+    """« » sauf si ``got`` est le coup attendu lu à l'envers, (y, x)."""
+    if not isinstance(got, (list, tuple)) or len(got) != 2 or expected[0] == expected[1]:
+        return ""
+    if list(got) != [expected[1], expected[0]]:
+        return ""
+    return " Elle a renvoyé (y, x) : le sujet demande (x, y), la colonne d'abord."
+
+
+def bound_answer(question: str, high: int, found) -> str:
+    """main a retenu ``found`` hors des bornes de ``question`` (de 1 à ``high``) : la
+    construction en cause (« » si ``found`` n'est pas hors des bornes)."""
+    if type(found) is not int or 1 <= found <= high:
+        return ""
+    if found == high + 1:
+        return (
+            f" La borne haute est comprise, mais pas au-delà : {found} n'est pas permis pour "
+            f"{question} (de 1 à {high}) ; un test « <= {found} », ou range(1, {found + 1}), "
+            "l'accepte : écrivez 1 <= n <= " + str(high) + "."
+        )
+    if found <= 0:
+        return (
+            f" {found} n'est pas permis pour {question} : la borne basse est 1 (1 <= n), pas "
+            "0 ; testez aussi la borne basse."
+        )
+    return f" {found} est hors des bornes de {question} (de 1 à {high}) : testez les deux bornes."
+
+
+def bounds_excluded(answers: list[list[str]]) -> str:
+    """main a redemandé après des réponses permises : si l'une d'elles est une borne (1,
+    50, 20, largeur * hauteur), la borne exclue en est sans doute la cause (« » sinon)."""
+    try:
+        width, height, nb_mines = (int(given[-1]) for given in answers)
+    except ValueError:
+        return ""
+    bounds = [(width, 50, "largeur"), (height, 20, "hauteur"), (nb_mines, width * height, "mines")]
+    for value, high, name in bounds:
+        if value == high:
+            return (
+                f" {value} est permis : les bornes sont comprises (1 <= {name} <= {high}) ; "
+                f"un test « < {high} », ou range(1, {high}), exclut {high}."
+            )
+    for value, _, name in bounds:
+        if value == 1:
+            return (
+                f" 1 est permis : les bornes sont comprises (1 <= {name}) ; un test « > 1 », ou "
+                "range(2, …), exclut 1."
+            )
+    return ""
+
+
+def misread_answer(answer: str, retained: list) -> str:
+    """La lecture fautive qui a fait retenir à main la réponse refusée ``answer`` (une des
+    valeurs ``retained`` : dimensions, nombre de mines), « » si on ne la reconnaît pas (ou
+    si c'est un entier : une borne, ``bound_answer``)."""
+    if re.fullmatch(r"\s*-?[0-9]+\s*", answer):
+        return ""
+    try:
+        value = float(answer)
+        if value == value and abs(value) != float("inf") and int(value) in retained:
+            return (
+                f" int(float(...)) tronque les décimaux : {answer.strip()!r} devient "
+                f"{int(value)} ; une réponse est un entier, convertissez avec int() seul."
+            )
+    except ValueError:
+        pass
+    if re.search(r"[+*/()]|0[xob]|True|abs", answer):
+        return EVALUATOR
+    return ""

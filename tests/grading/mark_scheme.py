@@ -22,8 +22,21 @@ from grading.contract import TABLE
 # fonction -> {test noté : points}, dans l'ordre du barème du sujet (Q3 d'abord).
 RUBRIC: dict[str, dict[str, float]] = {
     "main": {
-        "test_main": 4 / 3,
-        "test_main_largest_board": 2 / 3,
+        "test_main_empty_answers": 0.1,
+        "test_main_words": 0.15,
+        "test_main_several_numbers": 0.1,
+        "test_main_decorated_answers": 0.1,
+        "test_main_expressions": 0.1,
+        "test_main_decimals": 0.1,
+        "test_main_exotic_digits": 0.05,
+        "test_main_below_bounds": 0.15,
+        "test_main_above_bounds": 0.15,
+        "test_main_refused_twice": 0.1,
+        "test_main_messages": 0.25,
+        "test_main_smallest_answers": 0.1,
+        "test_main_largest_board": 0.15,
+        "test_main_grids": 0.2,
+        "test_main_calls": 0.2,
     },
     "initialise_mines": {
         "test_initialise_mines_places_exact_count": 0.4,
@@ -52,13 +65,26 @@ RUBRIC: dict[str, dict[str, float]] = {
         "test_display_board_largest": 0.5,
     },
     "is_move_ok": {
-        "test_is_move_ok": 0.5,
-        "test_is_move_ok_every_cell": 0.5,
+        "test_is_move_ok_every_cell": 0.4,
+        "test_is_move_ok_beyond_the_board": 0.25,
+        "test_is_move_ok_negative": 0.25,
+        "test_is_move_ok_huge_integers": 0.1,
     },
     "ask_move": {
-        "test_ask_move_valid_line": 0.5,
-        "test_ask_move_bad_lines": 1.0,
-        "test_ask_move_end_of_input": 0.5,
+        "test_ask_move_valid_line": 0.4,
+        "test_ask_move_empty_lines": 0.1,
+        "test_ask_move_words": 0.1,
+        "test_ask_move_number_count": 0.15,
+        "test_ask_move_decorated_move": 0.1,
+        "test_ask_move_expressions": 0.1,
+        "test_ask_move_decimals": 0.1,
+        "test_ask_move_negative": 0.1,
+        "test_ask_move_off_board": 0.1,
+        "test_ask_move_already_open": 0.1,
+        "test_ask_move_exotic_digits": 0.05,
+        "test_ask_move_messages": 0.3,
+        "test_ask_move_keeps_asking": 0.1,
+        "test_ask_move_end_of_input": 0.2,
     },
     "propagate_open_cells": {
         "test_propagate_open_cells": 2.25,
@@ -94,7 +120,7 @@ def points(function: str, line: str) -> float:
     """Les points de la ligne ``line`` (le nom d'un test noté) de ``function``.
 
     >>> points("ask_move", "test_ask_move_end_of_input")
-    0.5
+    0.2
     """
     try:
         return RUBRIC[function][line]

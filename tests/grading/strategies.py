@@ -269,57 +269,94 @@ def neigh_cases(draw, size=None) -> dict:
 
 
 @st.composite
-def move_ok_cases(draw) -> dict:
+def move_ok_class_cases(draw, kind: str) -> dict:
+    """Un plateau, petit ou grand, et chaque point de la classe ``kind`` autour de lui
+    (``publics.move_ok_points``)."""
+    width, height = draw(any_sizes())
+    return publics.move_ok_case(draw(bool_grids(width, height)), kind)
+
+
+@st.composite
+def closed_diagonal_boards(draw, least_cells: int = 1) -> list[list[bool]]:
+    """Un plateau (``least_cells`` cases au moins) dont une case (k, k) est fermée : le
+    coup valide de ``publics.closing_line``."""
     width, height = draw(sizes())
-    return {
-        "opened": draw(bool_grids(width, height)),
-        "x": draw(coordinate(width)),
-        "y": draw(coordinate(height)),
-    }
-
-
-@st.composite
-def boards_with_closed_cell(draw, size=None) -> dict:
-    """Un plateau où au moins une case est fermée, et l'une de ces cases."""
-    width, height = size or draw(sizes())
+    if width * height < least_cells:
+        width, height = 4, 3
     opened = draw(bit_grids(width, height))
-    x, y = draw(st.integers(0, width - 1)), draw(st.integers(0, height - 1))
-    opened[y][x] = False
-    return {"opened": opened, "closed": (x, y)}
-
-
-# Les blancs d'une ligne valide : aucun, un, plusieurs, des tabulations, et de longues
-# suites (une ligne valide peut dépasser vingt caractères).
-BEFORE = ["", " ", "  ", "\t", " " * 7]
-BLANKS = [" ", "  ", "\t", " \t ", " " * 10]
-AFTER = ["", " ", "\t ", " \t" * 4]
-
-
-@st.composite
-def valid_lines(draw, x: int, y: int) -> str:
-    """Le coup (x, y) écrit comme un joueur peut l'écrire : des blancs avant, entre, après."""
-    return f"{pick(draw, BEFORE)}{x}{pick(draw, BLANKS)}{y}{pick(draw, AFTER)}"
+    k = draw(st.integers(0, min(width, height) - 1))
+    opened[k][k] = False
+    return opened
 
 
 def bad_line(draw, opened: list) -> str:
-    """Une ligne qui n'est pas un coup permis sur ce plateau."""
-    width, height = len(opened[0]), len(opened)
-    open_cells = [(x, y) for y in range(height) for x in range(width) if opened[y][x]]
-    line = pick(draw, publics.malformed_lines(width, height))
-    if open_cells and draw(st.booleans()):
-        x, y = pick(draw, open_cells)
-        line = f"{x} {y}"
-    return line
+    """Une ligne qui n'est pas un coup permis sur ce plateau, d'une classe tirée."""
+    kinds = [kind for kind in publics.BAD_LINE_KINDS if publics.class_lines(kind, opened)]
+    return pick(draw, publics.class_lines(pick(draw, kinds), opened))
 
 
 @st.composite
-def ask_cases(draw, bad: bool = True, valid: bool = True) -> dict:
-    board = draw(boards_with_closed_cell())
-    count = some(draw, 4, least=1) if bad else range(0)
-    lines = [bad_line(draw, board["opened"]) for _ in count]
-    if valid:
-        lines.append(draw(valid_lines(*board["closed"])))
-    return {"opened": board["opened"], "lines": lines}
+def ask_class_cases(draw, kind: str) -> dict:
+    """Un cas de ask_move : un plateau, quelques lignes refusées de la classe ``kind``
+    (les mêmes que ses cas publics, sur ce plateau), puis le coup valide."""
+    opened = draw(closed_diagonal_boards(least_cells=2 if kind == "open" else 1))
+    closing = publics.closing_line(opened)
+    if kind == "open" and not publics.open_lines(opened):
+        x, y = next(
+            (x, y)
+            for y in range(len(opened))
+            for x in range(len(opened[0]))
+            if f"{x} {y}" != closing
+        )
+        opened[y][x] = True
+    members = publics.class_lines(kind, opened)
+    lines = [pick(draw, members) for _ in some(draw, 3, least=1)]
+    return {"opened": opened, "lines": [*lines, closing]}
+
+
+@st.composite
+def ask_messages_cases(draw) -> dict:
+    """Un cas de ask_move : des lignes refusées de toutes les classes, puis le coup valide."""
+    opened = draw(closed_diagonal_boards())
+    lines = [bad_line(draw, opened) for _ in some(draw, 4, least=1)]
+    closing = publics.closing_line(opened)
+    every = [line for kind in publics.BAD_LINE_KINDS for line in publics.class_lines(kind, opened)]
+    return {"opened": opened, "lines": [*lines, closing], "fallback": [*every, closing]}
+
+
+@st.composite
+def valid_line_cases(draw) -> dict:
+    """Un cas de ask_move : quelques coups valides d'un plateau, écrits avec des blancs."""
+    width, height = draw(any_sizes())
+    opened = (
+        draw(bit_grids(width, height))
+        if width * height <= 64
+        else publics.grid(False, width, height)
+    )
+    closed = [(x, y) for y in range(height) for x in range(width) if not opened[y][x]]
+    if not closed:
+        opened[0][0] = False
+        closed = [(0, 0)]
+    moves = [pick(draw, closed) for _ in some(draw, 2, least=1)]
+    spacing = pick(draw, publics.VALID_SPACINGS)
+    return publics.valid_case(opened, moves, [spacing])
+
+
+@st.composite
+def end_of_input_cases(draw) -> dict:
+    """Un plateau d'au moins six cases, ouvertes au hasard, et aucune ligne (un plateau
+    tout fermé d'une taille courante, une table apprise sur le correcteur public le
+    connaîtrait)."""
+    width, height = draw(sizes())
+    if width * height < 6:
+        width, height = 4, 3
+    return {"opened": draw(bit_grids(width, height)), "lines": []}
+
+
+@st.composite
+def keep_asking_cases(draw) -> dict:
+    # Le cas public en a 120 : un tirage de plus de 50 suffit à changer le cas.
+    return publics.keep_asking_case(draw(st.integers(51, 60)))
 
 
 # -- Q8, Q9 ------------------------------------------------------------------
@@ -434,37 +471,72 @@ def game_cases(draw) -> dict:
     return {**board, "lines": list(moves)}
 
 
-def answers(draw, refused: list, valid: str) -> list[str]:
-    """Jusqu'à deux réponses refusées, puis la réponse permise."""
-    return [*(pick(draw, refused) for _ in some(draw, 2)), valid]
-
-
-def size_answers(draw, low: int, high: int) -> list[str]:
-    """Quelques réponses refusées, puis une valeur permise : petite, ou une fois sur quatre
-    la plus grande (une partie sur un grand plateau coûte cher à jouer ; le plus grand
-    plateau a son propre test, ``largest_main_cases``)."""
-    refused = publics.malformed_answers(high)
-    valid = high if draw(st.integers(0, 3)) == 3 else draw(st.integers(low, min(high, 6)))
-    return answers(draw, refused, str(valid))
+@st.composite
+def refused_main_cases(draw, kind: str) -> dict:
+    """Un cas de main : une réponse refusée de la classe ``kind`` à chaque question (comme
+    les cas publics, dans un autre ordre), puis un plateau tout miné."""
+    highs = [*publics.HIGHS, 30]
+    answers = [
+        [pick(draw, publics.answer_class(kind, high)), valid]
+        for high, valid in zip(highs, publics.MAIN_VALID)
+    ]
+    call = publics.main_call(answers, publics.MAIN_MOVES)
+    return publics.main_case([call], draw(st.integers(0, 10**6)))
 
 
 @st.composite
-def largest_main_cases(draw) -> dict:
-    """main sur le plus grand plateau (50×20, 1 000 mines), après des réponses refusées."""
-    lines = []
-    for largest in (50, 20, 1000):
-        refused = ["", "abc", "0", str(largest + 1), "-3", str(10 * largest)]
-        lines += answers(draw, refused, str(largest))
-    x, y = draw(st.integers(0, 49)), draw(st.integers(0, 19))
-    return {"lines": [*lines, f"{x} {y}"], "seed": draw(st.integers(0, 10**6))}
+def refused_twice_main_cases(draw) -> dict:
+    """Un cas de main : à une question, des réponses refusées de suite, puis la réponse
+    permise."""
+    case = publics.refused_twice_case(draw(st.integers(0, 10**6)))
+    answers = case["calls"][0]["answers"]
+    for q, valid in enumerate(publics.MAIN_VALID):
+        refused = answers[q][:-1]
+        count = draw(st.integers(2, len(refused)))
+        answers[q] = [*draw(st.permutations(refused))[:count], valid]
+    fallback = publics.refused_twice_case(case["seed"])
+    return {**publics.main_case(case["calls"], case["seed"]), "fallback": fallback}
 
 
 @st.composite
-def main_cases(draw) -> dict:
-    widths = size_answers(draw, 1, 50)
-    heights = size_answers(draw, 1, 20)
-    width, height = int(widths[-1]), int(heights[-1])
-    cells = width * height
-    mines = answers(draw, publics.malformed_answers(cells), str(draw(st.integers(1, cells))))
-    moves = [f"{x} {y}" for y in range(height) for x in range(width)]
-    return {"lines": widths + heights + mines + moves, "seed": draw(st.integers(0, 10**6))}
+def main_messages_cases(draw) -> dict:
+    """Un cas de main : quelques réponses refusées de toutes les classes à chaque question."""
+    highs = [*publics.HIGHS, 30]
+    answers = []
+    for high, valid in zip(highs, publics.MAIN_VALID):
+        refused = [
+            pick(draw, publics.answer_class(pick(draw, publics.ANSWER_KINDS), high))
+            for _ in some(draw, 2)
+        ]
+        answers.append([*refused, valid])
+    call = publics.main_call(answers, publics.MAIN_MOVES)
+    seed = draw(st.integers(0, 10**6))
+    return {**publics.main_case([call], seed), "fallback": publics.every_refused_answer(seed)}
+
+
+@st.composite
+def played_main_cases(draw, kind: str = "inner") -> dict:
+    """Un cas de main qui ne tape que des réponses permises. ``inner`` : aucune n'est une
+    borne (ni 1, ni 50, ni 20, ni largeur × hauteur : une borne exclue par erreur est la
+    faute d'un autre test) ; ``smallest`` : l'une vaut 1, aucune n'est une borne haute ;
+    ``largest`` : l'une est sa borne haute, aucune ne vaut 1."""
+    width, height = draw(st.integers(2, 49)), draw(st.integers(2, 19))
+    if draw(st.booleans()):
+        width, height = draw(st.integers(2, 7)), draw(st.integers(2, 5))
+    nb_mines = draw(st.integers(2, width * height - 1))
+    which = draw(st.integers(0, 2))
+    if kind == "smallest":
+        if which == 0:
+            width = 1
+        elif which == 1:
+            height = 1
+        nb_mines = 1 if which == 2 else min(nb_mines, width * height - 1)
+        nb_mines = max(nb_mines, 1)
+    if kind == "largest":
+        if which == 0:
+            width = 50
+        elif which == 1:
+            height = 20
+        if which == 2 or draw(st.booleans()):
+            nb_mines = width * height
+    return publics.played_case([(width, height, nb_mines)], draw(st.integers(0, 10**6)))

@@ -22,7 +22,8 @@ soumission. Chaque valeur garde son type exact : un objet d'un autre type (même
 une sous-classe de ``int``) revient comme ``{"O": nom_du_type, "r": repr}``.
 
 Pendant un appel, chaque ligne lue par ``input()`` est demandée au juge
-(message ``read``), avec le texte affiché depuis le message précédent ; les
+(message ``read``), avec le texte affiché depuis le message précédent, dont
+l'invite d'``input()`` (``prompt`` : sa longueur, à la fin du texte) ; les
 autres fonctions du contrat qu'appelle la fonction notée sont remplacées par
 des relais vers le juge (message ``rpc``), qui les exécute avec la solution de
 référence : une erreur ne coûte des points qu'une fois, là où elle est.
@@ -413,6 +414,50 @@ def watch_reseeding(worker) -> None:
         setattr(random, method, getattr(generator, method))
 
 
+def watch_prompts(worker) -> None:
+    """``input`` du rendu, posée avant son chargement (à la place de la fonction intégrée,
+    qu'il la prenne par ``input``, ``builtins.input`` ou un nom gardé) : elle fait ce que
+    fait celle de Python sans terminal (l'invite écrite sur ``sys.stdout``, puis une
+    ligne lue sur ``sys.stdin``, EOFError à la fin), et note dans ``worker.prompt`` où
+    l'invite commence et finit dans le texte affiché de l'appel : la lecture qui suit le
+    dit au juge (``Worker.ask_line``), qui juge les messages sur le reste du texte.
+    Dire moins (aucune invite) ne fait jamais perdre de points : l'invite compte alors
+    comme du texte affiché, comme avant qu'elle ne soit distinguée."""
+    import builtins
+
+    def input(prompt=_NO_PROMPT):
+        stdin, stdout = sys.stdin, sys.stdout
+        if stdin is None:
+            raise RuntimeError("input(): lost sys.stdin")
+        if stdout is None:
+            raise RuntimeError("input(): lost sys.stdout")
+        output = worker.output
+        start = output.size if output is not None else None
+        if prompt is not _NO_PROMPT:
+            stdout.write(str(prompt))
+        try:
+            stdout.flush()
+        except Exception:
+            pass
+        if output is not None and output is worker.output and output.size > start:
+            worker.prompt = (start, output.size)
+        try:
+            line = stdin.readline()
+        finally:
+            worker.prompt = None
+        if not isinstance(line, str):
+            raise TypeError("object.readline() returned non-string")
+        if not line:
+            raise EOFError("EOF when reading a line")
+        return line[:-1] if line.endswith("\n") else line
+
+    input.__doc__ = builtins.input.__doc__
+    builtins.input = input
+
+
+_NO_PROMPT = object()
+
+
 def write_back(target, after):
     """Recopie sur place, case par case, les valeurs ``after`` dans ``target``."""
     if type(target) is not list or not isinstance(after, list) or len(target) != len(after):
@@ -540,6 +585,9 @@ class Worker:
         self.reseeded = False
         self.reseeders: set[str] = set()
         watch_reseeding(self)
+        # L'invite de l'input() en cours, (début, fin) dans le texte affiché (watch_prompts).
+        self.prompt: tuple[int, int] | None = None
+        watch_prompts(self)
         self.encoder = Encoder()
         self.stubs = {name: self.make_stub(name) for name in self.contract}
         self.request_number = 0
@@ -560,8 +608,13 @@ class Worker:
         return self.output.take_new() if self.output is not None else ""
 
     def ask_line(self) -> str | None:
-        """Une ligne d'entrée, demandée au juge (None : l'entrée est finie)."""
-        self.send({"read": True, "out": self.new_output()})
+        """Une ligne d'entrée, demandée au juge (None : l'entrée est finie) ; si elle est lue
+        par ``input()``, la longueur de son invite, qui finit le texte envoyé."""
+        message = {"read": True, "out": self.new_output()}
+        prompt, output = self.prompt, self.output
+        if prompt is not None and output is not None and prompt[1] == output.size:
+            message["prompt"] = prompt[1] - prompt[0]
+        self.send(message)
         return self.receive().get("line")
 
     # -- chargement ----------------------------------------------------------

@@ -1,5 +1,6 @@
 # description : ask_move remplace les virgules par des espaces avant de découper la ligne : « 1,0 » est accepté comme le coup (1, 0), alors que le contrat ne permet que des blancs entre les deux nombres.
 # perd : ask_move
+# lignes : test_ask_move_decorated_move
 
 
 def ask_move(opened):

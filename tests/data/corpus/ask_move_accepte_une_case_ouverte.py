@@ -1,5 +1,6 @@
 # description : ask_move ne teste que is_coord_ok et accepte une case déjà ouverte.
 # perd : ask_move
+# lignes : test_ask_move_already_open
 
 
 def ask_move(opened):

@@ -1,5 +1,6 @@
 # description : ask_move lit au plus 50 lignes, puis arrête le programme avec exit() : la 51e ligne refusée fait sortir au lieu de redemander.
 # perd : ask_move
+# lignes : test_ask_move_keeps_asking
 
 
 MAX_TRIES = 50

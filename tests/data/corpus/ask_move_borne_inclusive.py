@@ -1,5 +1,6 @@
 # description : ask_move compare x à la largeur avec <= : la ligne « largeur 0 » est acceptée comme un coup, hors du plateau.
 # perd : ask_move
+# lignes : test_ask_move_exotic_digits, test_ask_move_off_board
 def ask_move(opened):
     while True:
         words = input("Coup : ").split()

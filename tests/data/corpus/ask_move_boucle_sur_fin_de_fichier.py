@@ -1,5 +1,6 @@
 # description : ask_move attrape EOFError et redemande : quand l'entrée est finie, la fonction boucle sans fin au lieu de laisser remonter EOFError.
 # perd : ask_move
+# lignes : test_ask_move_end_of_input
 
 
 def ask_move(opened):

@@ -1,5 +1,6 @@
 # description : ask_move découpe la ligne avec split(" ") au lieu de split() : deux espaces ou une tabulation entre x et y font refuser un coup valide.
 # perd : ask_move
+# lignes : test_ask_move_valid_line
 
 
 def ask_move(opened):

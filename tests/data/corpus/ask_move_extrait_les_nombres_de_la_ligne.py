@@ -1,5 +1,6 @@
 # description : ask_move garde les nombres de la ligne avec re.findall(r"-?\d+") : « (1, 0) », « 1;0 » ou « x=1 y=0 » sont acceptés comme le coup (1, 0), alors que seuls des blancs peuvent séparer les deux nombres.
 # perd : ask_move
+# lignes : test_ask_move_decorated_move, test_ask_move_expressions, test_ask_move_words
 
 import re
 

@@ -1,5 +1,6 @@
 # description : ask_move attrape EOFError et renvoie (0, 0) : à la fin de l'entrée elle invente un coup (peut-être une case ouverte) au lieu de laisser remonter EOFError.
 # perd : ask_move
+# lignes : test_ask_move_end_of_input
 
 
 def ask_move(opened):

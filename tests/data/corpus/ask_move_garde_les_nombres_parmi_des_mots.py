@@ -1,5 +1,7 @@
 # description : ask_move ne garde de la ligne que les mots qui sont des entiers : « case 1 0 » ou « 1 0 ok » (deux nombres parmi des mots) sont acceptés comme le coup (1, 0) au lieu d'être refusés. Les lignes de mots seuls, d'un ou de trois nombres sont bien refusées.
 # perd : ask_move
+# lignes : test_ask_move_words
+# retour : Ne garder que les nombres de la ligne
 
 
 def ask_move(opened):

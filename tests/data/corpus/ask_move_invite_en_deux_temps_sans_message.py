@@ -1,5 +1,7 @@
 # description : ask_move pose la question par print() puis lit avec input("> ") ; après une ligne refusée, elle repose seulement la question, sans rien dire de ce qui ne va pas.
 # perd : ask_move
+# lignes : test_ask_move_messages
+# retour : n'affiche aucun message
 
 
 def ask_move(opened: list[list[bool]]) -> tuple[int, int]:

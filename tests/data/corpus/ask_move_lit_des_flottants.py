@@ -1,5 +1,7 @@
 # description : ask_move lit chaque nombre avec float() et refuse ceux qui ne sont pas entiers (v != int(v)) : « inf 0 » fait lever OverflowError à int() et « 0 nan » ValueError, alors qu'une ligne refusée ne doit jamais faire lever d'exception.
 # perd : ask_move
+# lignes : test_ask_move_decimals
+# retour : int(float(...))
 
 
 def ask_move(opened: list[list[bool]]) -> tuple[int, int]:

@@ -1,5 +1,7 @@
 # description : ask_move accepte aussi deux chiffres collés, comme « 32 » pour (3, 2) (un raccourci de l'étudiant) : une ligne d'un seul nombre devient un coup au lieu d'être refusée.
 # perd : ask_move
+# lignes : test_ask_move_number_count
+# retour : Les deux chiffres collés
 
 
 def ask_move(opened):

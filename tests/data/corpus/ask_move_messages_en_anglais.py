@@ -1,5 +1,6 @@
 # description : ask_move explique chaque ligne refusée en anglais (« Please type two integers, x then y. »), alors que le contrat demande un message en français.
 # perd : ask_move
+# lignes : test_ask_move_messages
 
 
 def ask_move(opened):

@@ -1,5 +1,6 @@
 # description : ask_move garde l'invite du sujet (« Votre coup (x y) : ») mais explique chaque ligne refusée en anglais (« Cell (3, 0) is outside the board. ») : le contrat demande un message en français ; l'invite reposée, en français, ne compte pas pour le message.
 # perd : ask_move
+# lignes : test_ask_move_messages
 
 
 def ask_move(opened: list[list[bool]]) -> tuple[int, int]:

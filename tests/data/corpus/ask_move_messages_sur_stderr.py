@@ -1,5 +1,6 @@
 # description : ask_move écrit ses messages sur la sortie d'erreur (print(..., file=sys.stderr)), que le correcteur ne lit pas : le contrat dit « affiche », et le retour dit où est passé le message.
 # perd : ask_move
+# lignes : test_ask_move_messages
 # retour : Ce qui est écrit sur sys.stderr n'est pas lu
 
 

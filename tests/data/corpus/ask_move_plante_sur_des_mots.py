@@ -1,5 +1,6 @@
 # description : ask_move vérifie qu'il y a deux mots mais convertit avec int() sans try/except : une ligne comme « a b » lève ValueError au lieu d'afficher un message et de redemander.
 # perd : ask_move
+# lignes : test_ask_move_decimals, test_ask_move_decorated_move, test_ask_move_exotic_digits, test_ask_move_expressions, test_ask_move_words
 
 
 def ask_move(opened):

@@ -1,5 +1,7 @@
 # description : ask_move vérifie chaque nombre avec str.isdigit() puis le convertit avec int() sans try/except : « ² 1 » passe isdigit() (l'exposant est un chiffre pour Unicode) et int("²") lève ValueError au lieu d'afficher un message et de redemander.
 # perd : ask_move
+# lignes : test_ask_move_exotic_digits
+# retour : str.isdigit() accepte
 
 
 def ask_move(opened):

@@ -1,5 +1,6 @@
 # description : ask_move ne vérifie pas le nombre de mots : une ligne vide ou avec un seul nombre lève IndexError (mots[1]), et une ligne de trois nombres est acceptée.
 # perd : ask_move
+# lignes : test_ask_move_empty_lines, test_ask_move_number_count, test_ask_move_words
 
 
 def ask_move(opened):

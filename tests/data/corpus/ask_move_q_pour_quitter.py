@@ -1,5 +1,6 @@
 # description : ask_move arrête le programme (sys.exit) quand la ligne est « q » : une ligne qui n'est pas un coup doit être refusée avec un message, puis la question reposée.
 # perd : ask_move
+# lignes : test_ask_move_words
 
 
 import sys

@@ -1,5 +1,6 @@
 # description : ask_move refuse toute ligne de plus de 12 caractères (« trop longue ») : une ligne valide entourée et coupée de longues suites de blancs, que le contrat permet, est refusée.
 # perd : ask_move
+# lignes : test_ask_move_valid_line
 
 
 def ask_move(opened: list[list[bool]]) -> tuple[int, int]:

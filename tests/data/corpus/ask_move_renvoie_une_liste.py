@@ -1,5 +1,6 @@
 # description : ask_move renvoie une liste [x, y] au lieu du tuple (x, y) demandé.
 # perd : ask_move
+# lignes : test_ask_move_valid_line
 
 
 def ask_move(opened):

@@ -1,5 +1,6 @@
 # description : ask_move renvoie le couple dans le mauvais ordre, (y, x) au lieu de (x, y).
 # perd : ask_move
+# lignes : test_ask_move_valid_line
 
 
 def ask_move(opened):

@@ -1,5 +1,6 @@
 # description : ask_move attrape EOFError et appelle sys.exit(0) au lieu de laisser remonter EOFError à l'appelant.
 # perd : ask_move
+# lignes : test_ask_move_end_of_input
 import sys
 
 

@@ -1,5 +1,7 @@
 # description : ask_move convertit chaque nombre avec int(float(...)) : « 1.5 0 » est accepté comme le coup (1, 0) au lieu d'être refusé (1.5 n'est pas un entier).
 # perd : ask_move
+# lignes : test_ask_move_decimals
+# retour : int(float(...))
 
 
 def ask_move(opened):

@@ -1,5 +1,6 @@
 # description : quand la ligne ne contient qu'un nombre, ask_move le prend pour x et lit la ligne suivante comme y, au lieu de refuser la ligne : « 1 » puis « 0 0 » ne donne pas le coup (0, 0).
 # perd : ask_move
+# lignes : test_ask_move_number_count
 
 
 def ask_move(opened: list[list[bool]]) -> tuple[int, int]:

@@ -1,5 +1,6 @@
 # description : ask_move reconnaît la ligne avec l'expression régulière « un chiffre, des blancs, un chiffre » : sur un plateau de plus de 10 colonnes ou lignes, un coup comme « 11 10 » est refusé alors qu'il est valide.
 # perd : ask_move
+# lignes : test_ask_move_valid_line
 
 import re
 

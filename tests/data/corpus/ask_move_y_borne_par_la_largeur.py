@@ -1,5 +1,6 @@
 # description : ask_move borne y par la largeur au lieu de la hauteur. Sur un plateau plus haut que large, un coup valide dont y dépasse la largeur est refusé ; sur un plateau plus large que haut, une ligne dont y est entre la hauteur et la largeur passe la vérification et lève IndexError. Les plateaux carrés ne montrent rien.
 # perd : ask_move
+# lignes : test_ask_move_off_board, test_ask_move_valid_line
 
 
 def ask_move(opened):

@@ -1,5 +1,6 @@
 # description : is_move_ok refuse toute la dernière ligne d'un plateau de 20 lignes (« y < hauteur - 1 » écrit pour le seul plus grand plateau) : juste sur tous les plateaux moins hauts.
 # perd : is_move_ok
+# lignes : test_is_move_ok_every_cell
 
 
 def is_move_ok(opened, x, y):

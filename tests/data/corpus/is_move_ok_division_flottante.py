@@ -1,5 +1,6 @@
 # description : is_move_ok teste « 0 <= x / largeur < 1 » (division flottante) : juste pour les entiers ordinaires, OverflowError pour un entier au-delà des flottants (10**400).
 # perd : is_move_ok
+# lignes : test_is_move_ok_huge_integers
 
 
 def is_move_ok(opened, x, y):

@@ -1,5 +1,6 @@
 # description : main accepte, à la question de la largeur, une ligne de trois nombres (« 3 2 1 ») comme largeur, hauteur et nombre de mines d'un coup, et ne pose plus les deux autres questions : le contrat demande un entier par ligne, une ligne de trois nombres doit être refusée avec un message.
 # perd : main
+# lignes : test_main_several_numbers
 
 
 def check_int(answer: str, low: int, high: int) -> int | None:

@@ -1,5 +1,6 @@
 # description : main pose chaque question par print() puis lit la réponse avec input("> ") ; une réponse refusée ne reçoit aucun message, la question est seulement reposée.
 # perd : main
+# lignes : test_main_messages
 
 
 def read_int(question: str, low: int, high: int) -> int:

@@ -1,5 +1,7 @@
 # description : main refuse la largeur 50 (1 <= largeur < 50), permise par le contrat.
 # perd : main
+# lignes : test_main_largest_board
+# retour : les bornes sont comprises
 def main():
     while True:
         try:

@@ -1,5 +1,6 @@
 # description : main crée des grilles de largeur lignes de hauteur cases (dimensions inversées) au lieu de hauteur lignes de largeur cases.
 # perd : main
+# lignes : test_main_grids
 
 
 def main():

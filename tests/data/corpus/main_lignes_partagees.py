@@ -1,5 +1,6 @@
 # description : main crée les grilles avec [[False] * largeur] * hauteur : toutes les lignes d'une grille sont la même liste, ouvrir ou miner une case le fait dans toute la colonne.
 # perd : main
+# lignes : test_main_grids
 
 
 def main():

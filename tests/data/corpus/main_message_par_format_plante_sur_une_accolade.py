@@ -1,5 +1,6 @@
 # description : main construit son message de refus en collant la réponse dans un modèle passé à str.format : une réponse qui contient des accolades (« {3} ») fait lever IndexError au lieu d'être refusée avec un message.
 # perd : main
+# lignes : test_main_words
 
 
 def ask_int(prompt: str, low: int, high: int) -> int:

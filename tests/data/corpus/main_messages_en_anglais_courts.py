@@ -1,5 +1,7 @@
 # description : main pose ses questions et explique ses refus en anglais, en phrases courtes (« Width? », « Wrong value, retry. »), alors que le contrat demande un message en français.
 # perd : main
+# lignes : test_main_messages
+# retour : répond en anglais
 
 
 def ask_number(prompt: str, low: int, high: int) -> int:

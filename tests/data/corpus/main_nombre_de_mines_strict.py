@@ -1,5 +1,7 @@
 # description : main borne ses réponses avec < au lieu de <= : largeur 50, hauteur 20 et un plateau plein de mines sont refusés.
 # perd : main
+# lignes : test_main_largest_board
+# retour : les bornes sont comprises
 def ask_int(prompt, low, high):
     while True:
         try:

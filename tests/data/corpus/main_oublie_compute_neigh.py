@@ -1,5 +1,6 @@
 # description : main n'appelle pas compute_neigh : la grille neigh reste à 0 pendant toute la partie.
 # perd : main
+# lignes : test_main_calls
 
 
 def main():

@@ -1,5 +1,6 @@
 # description : main crée opened déjà fermée et n'appelle pas initialise_open, que le contrat lui demande d'appeler.
 # perd : main
+# lignes : test_main_calls
 def main():
     width = ask_int("Largeur (1 à 50) : ", 1, 50)
     height = ask_int("Hauteur (1 à 20) : ", 1, 20)

@@ -1,5 +1,6 @@
 # description : main vérifie les bornes mais convertit avec int(input()) sans try/except : une réponse qui n'est pas un entier lève ValueError au lieu d'être redemandée.
 # perd : main
+# lignes : test_main_decimals, test_main_decorated_answers, test_main_empty_answers, test_main_exotic_digits, test_main_expressions, test_main_several_numbers, test_main_words
 
 
 def main():

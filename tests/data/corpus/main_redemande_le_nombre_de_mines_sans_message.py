@@ -1,5 +1,7 @@
 # description : main explique une largeur ou une hauteur refusée, mais redemande le nombre de mines sans aucun message (seule l'invite revient) : le joueur ne sait pas pourquoi sa réponse est refusée.
 # perd : main
+# lignes : test_main_messages
+# retour : n'affiche aucun message
 
 
 def demander(invite, minimum, maximum):

@@ -1,5 +1,6 @@
 # description : main protège par try la première réponse à chaque question, mais pas les suivantes : une réponse qui n'est pas un entier juste après une réponse hors des bornes (« 60 » puis « abc ») lève ValueError. Chaque réponse refusée seule, ou une réponse qui n'est pas un entier en premier, est bien redemandée.
 # perd : main
+# lignes : test_main_refused_twice
 
 
 def demande(question, mini, maxi):

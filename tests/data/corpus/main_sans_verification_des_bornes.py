@@ -1,5 +1,6 @@
 # description : main redemande tant que la réponse n'est pas un entier mais ne vérifie pas les bornes : une largeur 0 ou 51, une hauteur 21 ou un nombre de mines trop grand sont acceptés.
 # perd : main
+# lignes : test_main_above_bounds, test_main_below_bounds
 
 
 def lire_entier(question):

@@ -1,5 +1,6 @@
 # description : main appelle compute_neigh avant initialise_mines : neigh reste à zéro, la partie montre de faux nombres.
 # perd : main
+# lignes : test_main_calls
 def main():
     width = ask_int("Largeur (1 à 50) : ", 1, 50)
     height = ask_int("Hauteur (1 à 20) : ", 1, 20)

@@ -1,17 +1,15 @@
 """Ce que partagent les vérifications de toutes les questions : l'échec et son message,
-les attentes communes (pas d'erreur, grilles intactes, valeur exacte), les messages affichés
-entre deux lectures, la description d'un appel, les séries de cas."""
+les attentes communes (pas d'erreur, grilles intactes, valeur exacte), la description d'un
+appel, les séries de cas. (Les messages affichés entre deux lectures : ``messages.py``.)"""
 
 from __future__ import annotations
 
-import re
 import unicodedata
 
 from .. import config, faults
 from ..boards import (
     cell_differences,
     differing_region,
-    quote_lines,
     short,
     show_grids,
     size,
@@ -126,6 +124,13 @@ def expect_no_error(outcome: Outcome, func: str, example: str):
         fail(message, example=example)
 
 
+def expect_written(outcome: Outcome | None, func: str, example: str):
+    """Une vérification qui ne juge que certains cas (les lignes qu'une fonction refuse,
+    par exemple) ne passe pas sur une fonction pas encore écrite : elle le dit."""
+    if outcome is not None and (outcome.error or {}).get("type") == "NotImplementedError":
+        expect_no_error(outcome, func, example)
+
+
 def expect_untouched(outcome: Outcome, func: str, names: list[str], originals: list, example: str):
     """Les grilles que la fonction doit seulement lire n'ont pas changé."""
     for name, before, after in zip(names, originals, outcome.args):
@@ -216,86 +221,6 @@ def folded(text: str) -> str:
     """Le texte en minuscules, sans accents."""
     decomposed = unicodedata.normalize("NFD", text.lower())
     return "".join(c for c in decomposed if unicodedata.category(c) != "Mn")
-
-
-def messages_between_reads(outcome: Outcome) -> list[str]:
-    """Ce qui a été affiché après chaque ligne lue, jusqu'à la lecture suivante."""
-    reads = outcome.reads
-    return [outcome.stdout[reads[i] : reads[i + 1]] for i in range(len(reads) - 1)]
-
-
-# Un message en anglais, jugé prudemment : au moins deux de ces mots anglais, et aucune
-# marque du français (une lettre accentuée, un de ces mots). « Coup invalide »,
-# « Format incorrect », « Non ! » passent ; « Invalid move, try again » ne passe pas.
-ENGLISH_WORDS = frozenset(
-    "please enter invalid must the already outside try again number numbers integer "
-    "integers wrong move cell board between should not is are out of range input error "
-    "only two type valid value values retry width height how many bad too big small "
-    "sorry and row rows column columns choose give allowed than less greater".split()
-)
-FRENCH_WORDS = frozenset(
-    "le la les de des du un une est pas ce cette entre et ou en au aux case nombre entier "
-    "entiers coup ligne valeur hors plateau deux recommencez réessayez erreur invalide "
-    "mauvais mauvaise doit il faut tapez entrez saisissez veuillez donnez refusé refusée "
-    "incorrect incorrecte non oui sur dans".split()
-)
-
-
-def english_only(text: str) -> bool:
-    """Le message est-il en anglais, sans rien de français ? (Le contrat demande un
-    message en français ; le doute profite à l'étudiant.)"""
-    if re.search(r"[àâäçéèêëîïôöùûüÿœæ]", text.lower()):
-        return False
-    words = set(re.findall(r"[a-z]+", text.lower()))
-    return not (words & FRENCH_WORDS) and len(words & ENGLISH_WORDS) >= 2
-
-
-def expect_messages(outcome: Outcome, func: str, lines: list[str], bad: list[int], example: str):
-    """Après chaque mauvaise ligne (``lines[i]`` pour i dans ``bad``), un message est affiché.
-
-    Le message est ce qui s'affiche entre la lecture de la ligne et la lecture
-    suivante : il doit contenir une ligne avec des lettres qui n'est pas une ligne de la
-    question posée avant la première de ces mauvaises lignes (ce qui s'est affiché depuis
-    la lecture d'avant : l'invite d'input(), une question affichée par print() puis une
-    invite « > », une annonce) ; reposer la question, en tout ou en partie, ne suffit
-    pas. Une invite reformulée après une mauvaise ligne (« Réponse refusée,
-    recommencez : ») est un message, même répétée à l'identique après la mauvaise ligne
-    suivante.
-    """
-    segments = messages_between_reads(outcome)
-    reads = outcome.reads
-    refused = set(bad)
-    for index in bad:
-        line = lines[index]
-        segment = segments[index] if index < len(segments) else ""
-        first = index  # la première des mauvaises lignes qui se suivent, avant celle-ci
-        while first - 1 in refused:
-            first -= 1
-        start = reads[first - 1] if 0 < first <= len(reads) else 0
-        question = outcome.stdout[start : reads[first]] if first < len(reads) else ""
-        asked = {text.strip() for text in question.split("\n")}
-        new = [text for text in segment.split("\n") if text.strip() not in asked]
-        if not any(re.search(r"[^\W\d_]", text) for text in new):
-            unread = (
-                " Ce qui est écrit sur sys.stderr n'est pas lu : affichez le message avec print."
-                if outcome.wrote_stderr
-                else ""
-            )
-            fail(
-                f"{func} n'affiche aucun message après la ligne incorrecte {typed(line)} : "
-                "il faut la refuser et dire au joueur ce qui ne va pas avant de redemander "
-                "(reposer la même question ne suffit pas ; passer à la suivante, c'est "
-                f"l'accepter).{unread}\n"
-                f"{example}\n  Ce qui a été affiché :\n{quote_lines(outcome.stdout)}",
-                example=example,
-            )
-        if english_only("\n".join(new)):  # la question reposée (« Votre coup ») ne compte pas
-            fail(
-                f"{func} répond en anglais à la ligne incorrecte {typed(line)} : le sujet demande "
-                "un message en français.\n"
-                f"{example}\n  Ce qui a été affiché :\n{quote_lines(outcome.stdout)}",
-                example=example,
-            )
 
 
 def describe_call(name: str, args: list, lines: list[str]) -> str:

@@ -1,5 +1,7 @@
-# description : variante correcte, main signale chaque réponse refusée dans l'invite suivante d'input() (« Réponse refusée… recommencez : ») au lieu d'un print.
-# perd : aucune
+# description : main signale chaque réponse refusée dans l'invite suivante d'input() (« Réponse refusée… recommencez : ») au lieu de l'afficher : un message est du texte affiché (print), l'invite d'input() n'en est pas un, même changée (sans quoi une question reposée autrement, « Encore : », passerait pour un message).
+# perd : main
+# lignes : test_main_messages
+# retour : l'invite n'est pas un message
 
 
 def main():
