@@ -117,29 +117,42 @@ def boards(size: tuple[int, int] | None = None) -> st.SearchStrategy[dict]:
 
 # -- Q4 ----------------------------------------------------------------------
 
+# Au plus tant de cases, un plateau tiré peut être tout miné dans le test du nombre (au-delà,
+# finir vite sur un plateau plein est l'affaire de sa propre ligne).
+SMALL_FULL = 6
+
 
 @st.composite
 def mines_cases(draw) -> dict:
-    width, height = draw(sizes())
+    """Un plateau, petit ou grand, et un nombre de mines (toutes les cases seulement sur
+    un petit plateau), sur une grille reçue toute à False ; quatre graines."""
+    width, height = draw(any_sizes())
     cells = width * height
-    # Une fois sur deux, toutes les cases ; sinon un nombre de 1 à toutes.
-    nb_mines = cells if draw(st.booleans()) else draw(st.integers(1, cells))
-    return {
-        "grid": draw(bool_grids(width, height)),
-        "nb_mines": nb_mines,
-        "seed": draw(st.integers(0, 10**6)),
-    }
+    most = cells if cells <= SMALL_FULL else cells - 1
+    nb_mines = draw(st.integers(1, max(most, 1)))
+    seeds = draw(st.lists(st.integers(0, 10**9), min_size=4, max_size=4))
+    return {"boards": [[width, height, nb_mines]], "seeds": seeds}
+
+
+@st.composite
+def dirty_grid_cases(draw) -> dict:
+    """Une grille reçue tirée (cases à True au hasard, au moins deux), pour une seule mine."""
+    width, height = draw(sizes())
+    grid = draw(bool_grids(width, height))
+    cells = [y * width + x for y in range(height) for x in range(width) if grid[y][x]]
+    if len(cells) < 2:
+        cells = list(range(width * height))
+    seeds = draw(st.lists(st.integers(0, 10**9), min_size=2, max_size=2))
+    return {"grids": [[width, height, cells]], "kept": [], "same": [], "seeds": seeds}
 
 
 @st.composite
 def full_board_cases(draw) -> dict:
-    """Un grand plateau à remplir de mines, toutes ses cases (la grille reçue vide ou sale)."""
-    width, height = draw(large_sizes())
-    return {
-        "grid": draw(bool_grids(width, height)),
-        "nb_mines": width * height,
-        "seed": draw(st.integers(0, 10**6)),
-    }
+    """Un plateau à remplir de mines, toutes ses cases ou toutes sauf une."""
+    width, height = draw(any_sizes())
+    cells = width * height
+    nb_mines = cells if cells == 1 or draw(st.booleans()) else cells - 1
+    return {"boards": [[width, height, nb_mines]], "seed": draw(st.integers(0, 10**6))}
 
 
 @st.composite
@@ -156,8 +169,11 @@ def random_use_cases(draw) -> dict:
 
 @st.composite
 def open_cases(draw) -> dict:
-    width, height = draw(sizes())
-    return {"grid": draw(bool_grids(width, height))}
+    """Une grille ouverte au hasard, petite ou grande."""
+    width, height = draw(any_sizes())
+    grid = draw(bool_grids(width, height))
+    cells = [y * width + x for y in range(height) for x in range(width) if grid[y][x]]
+    return {"grids": [[width, height, cells]]}
 
 
 # -- Q5 ----------------------------------------------------------------------
@@ -172,37 +188,11 @@ def coordinate(size: int) -> st.SearchStrategy[int]:
     )
 
 
-@st.composite
-def coord_cases(draw) -> dict:
-    width, height = draw(sizes())
-    return {
-        "x": draw(coordinate(width)),
-        "y": draw(coordinate(height)),
-        "width": width,
-        "height": height,
-    }
-
-
 MAX_WIDTH, MAX_HEIGHT = 50, 20  # les plus grands plateaux du sujet
-
-
-def every_edge() -> list[list[int]]:
-    """Chaque bord de chaque plateau du sujet, de 1×1 à 50×20 : pour chaque taille,
-    x parmi -1, 0, largeur - 1 et largeur, y de même (le domaine entier où se cachent
-    les fautes de is_coord_ok, vérifié sans exception)."""
-    points = []
-    for width in range(1, MAX_WIDTH + 1):
-        for height in range(1, MAX_HEIGHT + 1):
-            xs = sorted({-1, 0, width - 1, width})
-            ys = sorted({-1, 0, height - 1, height})
-            points += [[x, y, width, height] for y in ys for x in xs]
-    return points
-
 
 # Un entier au-delà de ce qu'un flottant représente : « pour tous les entiers » du
 # contrat, que « 0 <= x / width < 1 » ne tient pas (OverflowError).
 HUGE = 10**400
-BEYOND_FLOATS = [[HUGE, 0, 50, 20], [-HUGE, 0, 50, 20], [0, HUGE, 50, 20], [0, -HUGE, 50, 20]]
 
 
 @st.composite
@@ -229,7 +219,7 @@ def edge_sweep_cases(draw, count: int = 200) -> dict:
             return generator.choice([-1, 0, length - 1, length])
         if kind == 2:
             return generator.randint(-(10**6), 10**6)
-        return generator.randint(-(2**70), 2**70)
+        return generator.randint(-(2**50), 2**50)
 
     points = []
     for _ in range(count):
@@ -247,22 +237,61 @@ def every_cell_cases(draw, key: str, ring: int = 0) -> dict:
     return {key: grid, "points": expected.every_cell(grid, ring)}
 
 
-@st.composite
-def adjacent_cases(draw) -> dict:
-    width, height = draw(sizes())
-    return {
-        "mines": draw(bool_grids(width, height)),
-        "x": draw(st.integers(0, width - 1)),
-        "y": draw(st.integers(0, height - 1)),
-    }
+# Les plateaux tirés où une classe de cases de nb_adjacent_mines existe.
+CLASS_SIZES = {
+    "interior": st.tuples(st.integers(3, 9), st.integers(3, 7)),
+    "edge": st.one_of(
+        st.tuples(st.integers(3, 9), st.integers(2, 7)),
+        st.tuples(st.integers(2, 9), st.integers(3, 7)),
+    ),
+    "corner": st.tuples(st.integers(2, 9), st.integers(2, 7)),
+    "thin": st.one_of(
+        st.tuples(st.just(1), st.integers(1, MAX_HEIGHT)),
+        st.tuples(st.integers(1, MAX_WIDTH), st.just(1)),
+    ),
+    "itself": st.tuples(st.integers(2, 9), st.integers(2, 7)),
+}
 
 
 @st.composite
-def neigh_cases(draw, size=None) -> dict:
-    width, height = size or draw(sizes())
-    generator = random.Random(draw(st.integers(0, 2**32)))
-    dirty = [[generator.randint(-3, 12) for _ in range(width)] for _ in range(height)]
-    return {"mines": draw(bool_grids(width, height)), "neigh": dirty}
+def neighbour_cases(draw, cells: str) -> dict:
+    """Un plateau tiré (mines au hasard), dont chaque case de la classe ``cells`` est
+    essayée (``q5_neighbours.neighbour_points``)."""
+    width, height = draw(CLASS_SIZES[cells])
+    if cells == "itself":  # la case seule minée : une taille tirée suffit
+        return {"cells": cells, "small": [[width, height]]}
+    return {"cells": cells, "boards": [draw(bool_grids(width, height))]}
+
+
+@st.composite
+def neigh_sweep_cases(draw) -> dict:
+    """Un plateau tiré, petit ou grand, neigh toute à 0."""
+    width, height = draw(any_sizes())
+    mines = draw(bool_grids(width, height))
+    return {"sizes": [], "boards": [{"mines": mines, "neigh": [[0] * width for _ in mines]}]}
+
+
+def staggered(width: int, height: int) -> list[list[bool]]:
+    """Une mine toutes les deux cases (x et y pairs), sauf dans les quatre cases de chaque
+    coin : aucune case minée n'a de voisine minée (une fonction qui saute les cases minées
+    n'y perd rien), aucun coin ne compte de mine (un compte faux dans un coin non plus),
+    chaque autre case en compte une, deux ou quatre (une case oubliée s'y voit)."""
+
+    def far_from_corners(x: int, y: int) -> bool:
+        return min(x, width - 1 - x) > 1 or min(y, height - 1 - y) > 1
+
+    return [
+        [x % 2 == 0 and y % 2 == 0 and far_from_corners(x, y) for x in range(width)]
+        for y in range(height)
+    ]
+
+
+@st.composite
+def staggered_cases(draw) -> dict:
+    """Un grand plateau tiré (``staggered``), neigh toute à 0."""
+    width, height = draw(large_sizes())
+    mines = staggered(width, height)
+    return {"boards": [{"mines": mines, "neigh": [[0] * width for _ in mines]}]}
 
 
 # -- Q7 ----------------------------------------------------------------------
@@ -337,36 +366,17 @@ def flood_cases(draw, size=None) -> dict:
     return board
 
 
-FINISHED_KINDS = ["hasard", "gagné", "perdu"]
-
-
-@st.composite
-def finished_cases(draw) -> dict:
-    width, height = draw(sizes())
-    mines = draw(bool_grids(width, height))
-    kind = pick(draw, FINISHED_KINDS)
-    opened = draw(bit_grids(width, height))
-    if kind == "gagné":
-        opened = [[o or not m for m, o in zip(rm, ro)] for rm, ro in zip(mines, opened)]
-    elif kind == "perdu":
-        mined = [(x, y) for y in range(height) for x in range(width) if mines[y][x]]
-        if mined:
-            x, y = pick(draw, mined)
-            opened = [[o or not m for m, o in zip(rm, ro)] for rm, ro in zip(mines, opened)]
-            opened[y][x] = True
-    return {"mines": mines, "opened": opened}
-
-
 # Deux lignes et deux colonnes au moins : le plus petit plateau tiré n'est pas l'un de ceux
 # du balayage public (une table apprise sur les cas publics n'y gagne rien).
 SWEPT_SIZES = st.tuples(st.integers(2, 7), st.integers(2, 5))
 
 
 @st.composite
-def finished_sweeps(draw) -> dict:
-    """Un plateau tiré, où chaque case décide à son tour (``publics.finished_points``)."""
+def game_cases_of(draw, verdict: str) -> dict:
+    """Un plateau tiré, où chaque case décide à son tour d'une partie du verdict
+    ``verdict`` (``q9_end.game_points``)."""
     width, height = draw(SWEPT_SIZES)
-    return {"points": publics.finished_points(draw(bit_grids(width, height)))}
+    return {"verdict": verdict, "boards": [draw(bit_grids(width, height))]}
 
 
 # -- Q10, Q3 -----------------------------------------------------------------
