@@ -28,6 +28,7 @@ manquer négligeable (au-dessous de 1e-9).
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import math
 import random
@@ -152,11 +153,17 @@ def judge(function, board, secrets: int) -> dict:
         seen["p min"] = min([seen["p min"], *(c.p for c in comparisons)])
         for comparison in comparisons:
             entry = seen["par comparaison"].setdefault(
-                comparison.key, {"critique": comparison.critical, "valeurs": [], "vu": 0}
+                comparison.key, {"degrés": comparison.dof, "valeurs": [], "vu": 0}
             )
             entry["valeurs"].append(comparison.statistic)
             entry["vu"] += comparison.failed
     return seen
+
+
+@functools.cache
+def critical(dof: int) -> float:
+    """La valeur critique d'une comparaison à ``dof`` degrés, au seuil ``stats.ALPHA``."""
+    return stats.chi2_critical(dof)
 
 
 def best_comparison(seen: dict) -> tuple[str, str, float]:
@@ -172,7 +179,7 @@ def best_comparison(seen: dict) -> tuple[str, str, float]:
         if len(values) < 2:
             continue
         mean, spread = statistics.fmean(values), statistics.stdev(values) or 1e-12
-        margin = (mean - entry["critique"]) / spread
+        margin = (mean - critical(entry["degrés"])) / spread
         miss = 1 - normal_tail(-margin) if margin < 0 else normal_tail(margin)
         if miss < best[2]:
             best = (key, f"{margin:+.1f}", miss)

@@ -52,32 +52,24 @@ from grading.strategies import NO_SHRINK
 # IndexError sur un plateau carré ne vient que d'un nombre tiré trop grand).
 COUNT_BOARDS = [
     [1, 1, 1],
-    [2, 2, 2],
     [2, 2, 4],
-    [3, 3, 1],
-    [3, 3, 4],
+    [3, 3, 2],
     [3, 3, 8],
     [1, 2, 2],
     [2, 1, 1],
-    [1, 3, 3],
     [3, 2, 3],
     [2, 3, 6],
     [1, 5, 2],
     [5, 1, 3],
-    [5, 4, 6],
-    [4, 5, 10],
-    [7, 3, 12],
-    [9, 2, 9],
+    [7, 3, 10],
     [2, 9, 9],
     [1, 20, 10],
     [50, 1, 25],
-    [37, 13, 48],
     [49, 19, 95],
     [50, 20, 100],
     # Denses : plus de la moitié des cases minées.
     [4, 2, 6],
     [6, 5, 25],
-    [50, 20, 650],
     [50, 20, 950],
 ]
 COUNT_SEEDS = [31, 32, 33, 34]
@@ -138,15 +130,11 @@ def test_initialise_mines_full_board(sub, case):
 
 
 @pytest.mark.question("initialise_mines")
-@settings(max_examples=2)
+@settings(max_examples=1)
 @given(case=strategies.random_use_cases())
-@public_example(
-    case={"width": 5, "height": 4, "nb_mines": 5, "seeds": [11, 12, 13, 14, 15, 16, 17, 18]}
-)
+@public_example(case={"width": 5, "height": 4, "nb_mines": 5, "seeds": [11, 12, 13, 14, 15, 16]})
 # Un plateau d'une seule ligne : le tirage doit pouvoir atteindre la dernière colonne.
-@public_example(
-    case={"width": 7, "height": 1, "nb_mines": 3, "seeds": [21, 22, 23, 24, 25, 26, 27, 28]}
-)
+@public_example(case={"width": 7, "height": 1, "nb_mines": 3, "seeds": [21, 22, 23, 24, 25, 26]})
 def test_initialise_mines_uses_random(sub, case):
     """initialise_mines tire les mines avec le module random, sans random.seed"""
     checks.initialise_mines_uses_random(sub, case)
@@ -161,7 +149,7 @@ def test_initialise_mines_uses_random(sub, case):
 # mesurée par python tests/benchmarks/bench_uniformity.py sur 200 secrets) :
 UNIFORMITY_BOARDS = [
     # Chaque ensemble de deux cases, un à un : un balayage qui mine les premières cases.
-    (3, 2, 2, 2000),
+    (3, 2, 2, 600),
     # Une colonne, une seule case libre : chacune doit pouvoir la rester (une fonction qui
     # tire la case libre parmi les nb_mines premières mine toujours la dernière).
     (1, 5, 4, 300),
@@ -169,16 +157,16 @@ UNIFORMITY_BOARDS = [
     # des cases (la première case jamais vide), « la case libre suivante » (les paires et
     # les ensembles), le mélange naïf (chaque case échangée avec une case tirée parmi
     # toutes : les cases une à une).
-    (4, 2, 6, 4000),
+    (4, 2, 6, 2000),
     # Large et haut, 931 cases : un nombre tiré entre 0 et 999 puis réduit modulo le nombre
     # de cases favorise ici les 69 premières ; une colonne tirée entre 0 et 49 (la plus
     # grande largeur) puis réduite modulo 49 favorise la première colonne, une ligne tirée
     # entre 0 et 19 réduite modulo 19 la première ligne ; une colonne ou une ligne oubliée
     # au-delà d'une certaine taille s'y voit aussi.
-    (49, 19, 95, 300),
+    (49, 19, 95, 200),
     # Le plus grand plateau, dense (65 %) : une méthode propre aux plateaux denses (tirer
     # les cases vides) qui oublie une case, une ligne ou une colonne ; le mélange naïf.
-    (50, 20, 650, 100),
+    (50, 20, 650, 80),
     # Le plus grand plateau, presque plein : les dernières mines tombent sur des cases déjà
     # minées, et un tirage qui se rabat sur « la première case libre » ou « la suivante »
     # se voit (les lignes, les paires).

@@ -111,7 +111,7 @@ def neighbours_case(cells: str) -> dict:
 
 
 @pytest.mark.question("nb_adjacent_mines")
-@settings(max_examples=3)
+@settings(max_examples=2)
 @given(case=strategies.neighbour_cases("interior"))
 @public_example(case=neighbours_case("interior"))
 def test_nb_adjacent_mines_interior(sub, case):
@@ -120,7 +120,7 @@ def test_nb_adjacent_mines_interior(sub, case):
 
 
 @pytest.mark.question("nb_adjacent_mines")
-@settings(max_examples=3)
+@settings(max_examples=2)
 @given(case=strategies.neighbour_cases("edge"))
 @public_example(case=neighbours_case("edge"))
 def test_nb_adjacent_mines_edges(sub, case):
@@ -129,7 +129,7 @@ def test_nb_adjacent_mines_edges(sub, case):
 
 
 @pytest.mark.question("nb_adjacent_mines")
-@settings(max_examples=3)
+@settings(max_examples=2)
 @given(case=strategies.neighbour_cases("corner"))
 @public_example(case=neighbours_case("corner"))
 def test_nb_adjacent_mines_corners(sub, case):
@@ -138,7 +138,7 @@ def test_nb_adjacent_mines_corners(sub, case):
 
 
 @pytest.mark.question("nb_adjacent_mines")
-@settings(max_examples=3)
+@settings(max_examples=2)
 @given(case=strategies.neighbour_cases("thin"))
 @public_example(case=neighbours_case("thin"))
 def test_nb_adjacent_mines_thin_boards(sub, case):
@@ -147,7 +147,7 @@ def test_nb_adjacent_mines_thin_boards(sub, case):
 
 
 @pytest.mark.question("nb_adjacent_mines")
-@settings(max_examples=3)
+@settings(max_examples=2)
 @given(case=strategies.neighbour_cases("itself"))
 @public_example(case=neighbours_case("itself"))
 def test_nb_adjacent_mines_cell_itself(sub, case):
@@ -157,7 +157,7 @@ def test_nb_adjacent_mines_cell_itself(sub, case):
 
 # -- compute_neigh ------------------------------------------------------------
 
-NEIGH_SIZES = [[1, 1], [1, 3], [3, 1], [2, 2], [3, 2], [2, 3], [3, 3], [4, 3], [3, 4], [4, 4]]
+NEIGH_SIZES = [[1, 1], [1, 3], [3, 1], [2, 2], [3, 2], [2, 3], [3, 3], [4, 4]]
 
 
 def full_board(width: int, height: int, value=True) -> list:
@@ -235,7 +235,7 @@ def test_compute_neigh_keeps_rows(sub):
 LARGE_CASE = {
     "boards": [
         {"mines": staggered(w, h), "neigh": zeros(w, h)}
-        for w, h in [(50, 20), (50, 1), (1, 20), (49, 19), (37, 13)]
+        for w, h in [(50, 20), (50, 1), (1, 20), (49, 19)]
     ]
 }
 

@@ -7,7 +7,6 @@ des graines) : le kit les garde tels quels, et chaque vérification les déplie.
 from __future__ import annotations
 
 import collections
-import functools
 import itertools
 import math
 from dataclasses import dataclass
@@ -225,7 +224,9 @@ def initialise_mines_clears(sub, case: dict, expected=None):
     seeds = case["seeds"]
     for width, height, cells in case["grids"]:
         grid = received_grid(width, height, cells)
-        for seed in seeds[:2]:
+        # Deux graines sur un petit plateau, une sur un grand : une case reçue laissée à
+        # True s'y voit à coup sûr.
+        for seed in seeds[: 1 if width * height > SMALL_GRID else 2]:
             initialise_mines_count(sub, {"grid": grid, "nb_mines": 1, "seed": seed})
     for width, height, nb_mines, cells in case["kept"]:
         grid = received_grid(width, height, cells)
@@ -252,6 +253,10 @@ def initialise_mines_clears(sub, case: dict, expected=None):
                 f"l'appel ne compte pas).\n{example}",
                 example=example,
             )
+
+
+# Au-delà, une grille reçue n'est essayée qu'avec une graine.
+SMALL_GRID = 100
 
 
 def initialise_mines_ends(sub, case: dict, expected=None):
@@ -327,12 +332,13 @@ def initialise_mines_uses_random(sub, case: dict, expected=None):
 
 @dataclass(frozen=True)
 class Comparison:
-    """Une comparaison de l'uniformité sur un plateau : ``statistic`` au-delà de
-    ``critical`` (p-valeur ``p`` sous ``stats.ALPHA``) fait échouer."""
+    """Une comparaison de l'uniformité sur un plateau : une p-valeur ``p`` sous
+    ``stats.ALPHA`` fait échouer. ``statistic`` suit un khi-deux à ``dof`` degrés (0 : une
+    case jamais ou toujours minée, un calcul exact)."""
 
     key: str
     statistic: float
-    critical: float
+    dof: int
     p: float
     cell: int | None = None  # la case jamais (ou toujours) minée
     detail: str = ""  # ce qui a été vu, pour le message
@@ -342,11 +348,8 @@ class Comparison:
         return self.p < stats.ALPHA
 
 
-critical = functools.lru_cache(maxsize=None)(stats.chi2_critical)
-
-
 def chi2_comparison(key: str, statistic: float, dof: int) -> Comparison:
-    return Comparison(key, statistic, critical(dof), stats.chi2_sf(statistic, dof))
+    return Comparison(key, statistic, dof, stats.chi2_sf(statistic, dof))
 
 
 def spread_comparisons(
@@ -354,15 +357,22 @@ def spread_comparisons(
 ) -> list[Comparison]:
     """Les comparaisons de l'uniformité (``stats``) sur des tirages qui ont tous placé
     exactement ``nb_mines`` mines, chacun donné par ses cases minées, numérotées ligne
-    après ligne. Pure : ``tests/benchmarks/bench_uniformity.py`` s'en sert aussi."""
+    après ligne dans l'ordre croissant. Pure : ``tests/benchmarks/bench_uniformity.py``
+    s'en sert aussi."""
     cells, draws = width * height, len(placements)
-    counter = collections.Counter(itertools.chain.from_iterable(placements))
-    counts = [counter[c] for c in range(cells)]
-    comparisons = [
-        chi2_comparison(
-            "cases", stats.groups_statistic(counts, [1] * cells, nb_mines, draws), cells - 1
-        )
-    ]
+    # Chaque placement distinct et combien de fois il est sorti : sur un petit plateau, des
+    # milliers de tirages n'en font que quelques dizaines.
+    distinct = collections.Counter(placements)
+    if 4 * len(distinct) < draws:
+        counts = [0] * cells
+        for placement, times in distinct.items():
+            for cell in placement:
+                counts[cell] += times
+    else:
+        counter = collections.Counter(itertools.chain.from_iterable(placements))
+        counts = [counter[c] for c in range(cells)]
+    statistic = stats.groups_statistic(counts, [1] * cells, nb_mines, draws)
+    comparisons = [chi2_comparison("cases", statistic, cells - 1)]
     if height > 1:
         rows = [sum(counts[y * width : (y + 1) * width]) for y in range(height)]
         statistic = stats.groups_statistic(rows, [width] * height, nb_mines, draws)
@@ -373,12 +383,9 @@ def spread_comparisons(
         comparisons.append(chi2_comparison("colonnes", statistic, width - 1))
     if math.comb(cells, nb_mines) <= SUBSETS:
         subsets = {c: i for i, c in enumerate(itertools.combinations(range(cells), nb_mines))}
-        seen = collections.Counter(subsets[tuple(sorted(p))] for p in placements)
-        comparisons.append(
-            chi2_comparison(
-                "ensembles", stats.subsets_statistic(seen, len(subsets), draws), len(subsets) - 1
-            )
-        )
+        seen = {subsets[placement]: times for placement, times in distinct.items()}
+        statistic = stats.subsets_statistic(seen, len(subsets), draws)
+        comparisons.append(chi2_comparison("ensembles", statistic, len(subsets) - 1))
     for key, chance, cell_count in (
         ("jamais", 1 - nb_mines / cells, 0),
         ("toujours", nb_mines / cells, draws),
@@ -386,8 +393,8 @@ def spread_comparisons(
         if stats.extreme_is_meaningful(cells, chance, draws):
             odd = [c for c in range(cells) if counts[c] == cell_count]
             p = cells * chance**draws if odd else 1.0
-            comparisons.append(Comparison(key, len(odd), 0.5, p, odd[0] if odd else None))
-    comparisons += pair_comparisons(placements, width, height, nb_mines)
+            comparisons.append(Comparison(key, len(odd), 0, p, odd[0] if odd else None))
+    comparisons += pair_comparisons(distinct, draws, width, height, nb_mines)
     return comparisons
 
 
@@ -396,24 +403,24 @@ SUBSETS = 200
 
 
 def pair_comparisons(
-    placements: list[tuple[int, ...]], width: int, height: int, nb_mines: int
+    distinct: collections.Counter, draws: int, width: int, height: int, nb_mines: int
 ) -> list[Comparison]:
-    """Les paires de cases voisines minées ensemble, sur une ligne puis sur une colonne :
-    chaque tirage devient un entier (un octet par case, 1 si elle est minée) ; une paire
-    sur une ligne est un octet et le suivant, hors du bord droit ; sur une colonne, un octet
-    et celui de la ligne d'après."""
+    """Les paires de cases voisines minées ensemble, sur une ligne puis sur une colonne,
+    dans ``draws`` tirages (``distinct`` : chaque placement et son nombre de tirages).
+    Chaque placement devient un entier, un octet par case (1 si elle est minée) : une paire
+    sur une ligne est un octet et le suivant, hors du bord droit ; sur une colonne, un
+    octet et celui de la ligne d'après."""
     cells = width * height
     marks = bytearray(cells)
+    inside = bytes(1 if x < width - 1 else 0 for _ in range(height) for x in range(width))
+    inside_mask = int.from_bytes(inside, "little")
     row_pairs = column_pairs = 0
-    inside = int.from_bytes(
-        bytes(1 if x < width - 1 else 0 for _ in range(height) for x in range(width)), "little"
-    )
-    for placement in placements:
+    for placement, times in distinct.items():
         marks[:] = bytes(cells)
         any(map(setitem, itertools.repeat(marks), placement, itertools.repeat(1)))
         mask = int.from_bytes(marks, "little")
-        row_pairs += (mask & (mask >> 8) & inside).bit_count()
-        column_pairs += (mask & (mask >> (8 * width))).bit_count()
+        row_pairs += times * (mask & (mask >> 8) & inside_mask).bit_count()
+        column_pairs += times * (mask & (mask >> (8 * width))).bit_count()
     comparisons = []
     for key, observed, (edges, touching) in (
         ("paires sur une ligne", row_pairs, stats.line_pairs(width, height)),
@@ -424,10 +431,10 @@ def pair_comparisons(
         mean, variance = stats.pair_moments(edges, touching, cells, nb_mines)
         if variance <= 0:
             continue
-        statistic = stats.pairs_statistic(observed, len(placements), mean, variance)
-        detail = f"{observed / len(placements):.2f} par tirage, attendu {mean:.2f}"
+        statistic = stats.pairs_statistic(observed, draws, mean, variance)
+        detail = f"{observed / draws:.2f} par tirage, attendu {mean:.2f}"
         comparisons.append(
-            Comparison(key, statistic, critical(1), stats.chi2_sf(statistic, 1), detail=detail)
+            Comparison(key, statistic, 1, stats.chi2_sf(statistic, 1), detail=detail)
         )
     return comparisons
 

@@ -183,14 +183,14 @@ def all_but(width: int, height: int, cells) -> list[list[bool]]:
 def configurations(x: int, y: int, width: int, height: int, every: bool) -> list[list]:
     """Les grilles où compter autour de (x, y), qui n'y est jamais minée : une seule mine,
     à chaque case du plateau (``every``) ou à chaque voisine ; toutes les cases minées
-    sauf (x, y) et une voisine (``every``), sauf (x, y) seule ; aucune mine."""
+    sauf (x, y) ; et avec ``every``, toutes sauf (x, y) et une voisine, aucune mine."""
     cells = [(i, j) for j in range(height) for i in range(width) if (i, j) != (x, y)]
     near = around(x, y, width, height)
     grids = [single(width, height, [m]) for m in (cells if every else near)]
+    grids.append(all_but(width, height, [(x, y)]))
     if every:
         grids += [all_but(width, height, [(x, y), m]) for m in near]
-    grids.append(all_but(width, height, [(x, y)]))
-    grids.append(single(width, height, []))
+        grids.append(single(width, height, []))
     return grids
 
 
@@ -260,13 +260,13 @@ def nb_adjacent_mines_counts(sub, case: dict, expected: int):
 
 def neigh_boards(case: dict) -> list[list[list[bool]]]:
     """Les grilles de mines d'un balayage de compute_neigh : pour chaque taille de
-    ``case["sizes"]``, une mine seule à chaque case, toutes les cases minées sauf une (à
-    chaque case), aucune mine et toutes."""
+    ``case["sizes"]``, une mine seule à chaque case (chaque case voit chaque direction
+    minée seule, et aucune autre case ne compte), aucune mine et toutes (huit voisines
+    minées à l'intérieur)."""
     boards = []
     for width, height in case["sizes"]:
         cells = [(x, y) for y in range(height) for x in range(width)]
         boards += [single(width, height, [c]) for c in cells]
-        boards += [all_but(width, height, [c]) for c in cells]
         boards += [single(width, height, []), all_but(width, height, [])]
     return boards
 
@@ -301,7 +301,7 @@ SERIES = 500
 def compute_neigh_fills(sub, case: dict, expected: list, checked=("values",)):
     """compute_neigh sur un plateau : neigh remplie de ``expected`` ; ``checked`` dit ce qui
     est jugé en plus des valeurs : ``rows`` (les lignes de neigh gardées), ``mines`` (mines
-    intacte)."""
+    intacte). Renvoie l'appel."""
     mines, neigh = case["mines"], case["neigh"]
     example = f"  Exemple : plateau {size(mines)}\n{show_grids(mines=mines, neigh=neigh)}"
     outcome = sub.call("compute_neigh", mines, neigh)
@@ -311,20 +311,23 @@ def compute_neigh_fills(sub, case: dict, expected: list, checked=("values",)):
     if "mines" in checked:
         expect_untouched(outcome, "compute_neigh", ["mines"], [mines], example)
     if "values" not in checked:
-        return
+        return outcome
     inputs = {"mines": mines, "neigh": neigh}
     got = outcome.args[1]
     cause = faults.neigh_cells(mines, neigh, expected, got)
     if cause and not same(expected, got):
         example += cause
     expect_grid("compute_neigh", "neigh", neigh, expected, got, example, inputs)
+    return outcome
 
 
-def compute_neigh_boards(sub, case: dict, expected: list):
+def compute_neigh_boards(sub, case: dict, expected: list) -> list:
     """compute_neigh sur chaque plateau ``case["boards"]`` (``{"mines", "neigh"}``), les
-    valeurs seules jugées."""
-    for board, answer in zip(case["boards"], expected):
+    valeurs seules jugées ; renvoie les appels."""
+    return [
         compute_neigh_fills(sub, board, answer)
+        for board, answer in zip(case["boards"], expected)
+    ]
 
 
 def compute_neigh_in_place(sub, case: dict, expected: list):
@@ -335,8 +338,8 @@ def compute_neigh_in_place(sub, case: dict, expected: list):
 
 
 def compute_neigh_every_cell(sub, case: dict, expected: dict):
-    """Le balayage de ``neigh_boards(case)`` (``expected["sweep"]``), puis chaque plateau
-    ``case["boards"]``, neigh toute à 0 (``expected["boards"]``) : une case laissée telle
-    quelle s'y voit."""
-    compute_neigh_sweep(sub, case, expected["sweep"])
+    """Chaque plateau ``case["boards"]``, neigh toute à 0 (``expected["boards"]``) : une
+    case laissée telle quelle s'y voit ; puis le balayage de ``neigh_boards(case)``
+    (``expected["sweep"]``)."""
     compute_neigh_boards(sub, case, expected["boards"])
+    compute_neigh_sweep(sub, case, expected["sweep"])

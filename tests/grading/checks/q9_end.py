@@ -24,8 +24,11 @@ def pattern(width: int, height: int, flip: bool) -> list[list[bool]]:
 
 
 def opened_at(width: int, height: int, cells) -> list[list[bool]]:
-    chosen = set(cells)
-    return [[(x, y) in chosen for x in range(width)] for y in range(height)]
+    """Une grille où seules ``cells`` valent True."""
+    grid = [[False] * width for _ in range(height)]
+    for x, y in cells:
+        grid[y][x] = True
+    return grid
 
 
 def deciding_points(mines: list, verdict: str, cells=None) -> list[list]:
@@ -57,12 +60,12 @@ def deciding_points(mines: list, verdict: str, cells=None) -> list[list]:
     return [[mines, opened_at(width, height, [*safe, m])] for m in mined if m in chosen]
 
 
-# Sur un grand plateau, les cases qui décident : la première et la dernière colonne, les
-# colonnes de part et d'autre de la 20e, la première et la dernière ligne.
+# Sur un grand plateau, les cases qui décident : sur la dernière ligne, la première
+# colonne, la 21e (au-delà de la 20e) et la dernière ; la dernière colonne de la première
+# ligne.
 def large_cells(width: int, height: int) -> list[tuple[int, int]]:
-    xs = sorted({0, min(19, width - 1), min(20, width - 1), width - 1})
-    ys = sorted({0, height - 1})
-    return [(x, y) for y in ys for x in xs]
+    cells = [(x, height - 1) for x in sorted({0, min(20, width - 1), width - 1})]
+    return sorted(set(cells) | {(width - 1, 0)})
 
 
 def game_points(case: dict) -> list[list]:
@@ -94,14 +97,11 @@ def game_points(case: dict) -> list[list]:
                     points += deciding_points([[mined] * width for _ in range(height)], kind)
         for width, height in case.get("large", []):
             cells = large_cells(width, height)
-            for flip in (False, True):
-                mines = pattern(width, height, flip)
-                if kind in ("lost", "lost_first", "in_progress"):
-                    wanted = kind != "in_progress"  # la case qui décide : minée ou non
-                    for x, y in cells:
-                        mines = [list(row) for row in mines]
-                        mines[y][x] = wanted
-                points += deciding_points(mines, kind, cells)
+            mines = pattern(width, height, False)
+            if kind != "won":
+                for x, y in cells:  # la case qui décide : minée (perdue) ou non (en cours)
+                    mines[y][x] = kind != "in_progress"
+            points += deciding_points(mines, kind, cells)
     return points
 
 
