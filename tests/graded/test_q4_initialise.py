@@ -41,12 +41,10 @@ lignes : random.randint(0, largeur) lève IndexError partout où elle tire.
 """
 
 import pytest
-from hypothesis import given, settings
 
 from grading import secret, strategies
 from grading.checks import q4_initialise as checks
-from grading.publics import public_example
-from grading.strategies import NO_SHRINK
+from grading.strategies import drawn
 
 # Le balayage du nombre : [largeur, hauteur, nb_mines], les plateaux carrés d'abord (un
 # IndexError sur un plateau carré ne vient que d'un nombre tiré trop grand).
@@ -76,12 +74,12 @@ COUNT_SEEDS = [31, 32, 33, 34]
 
 
 @pytest.mark.question("initialise_mines")
-@settings(max_examples=3)
-@given(case=strategies.mines_cases())
-@public_example(case={"boards": COUNT_BOARDS, "seeds": COUNT_SEEDS})
-def test_initialise_mines_places_exact_count(sub, case):
+@pytest.mark.public
+def test_initialise_mines_places_exact_count(sub):
     """initialise_mines place exactement nb_mines mines, de 1 case à 50×20"""
-    checks.initialise_mines_counts(sub, case)
+    rng = drawn("initialise_mines, le nombre", 31)
+    boards = COUNT_BOARDS + strategies.mines_boards(rng)
+    checks.initialise_mines_counts(sub, {"boards": boards, "seeds": COUNT_SEEDS})
 
 
 # La grille reçue : [largeur, hauteur, cases à True (numérotées ligne après ligne)].
@@ -101,18 +99,16 @@ DIRTY_SEEDS = [41, 42, 43, 44, 45, 46, 47, 48]
 
 
 @pytest.mark.question("initialise_mines")
-@settings(max_examples=2, phases=NO_SHRINK)
-@given(case=strategies.dirty_grid_cases())
-@public_example(
-    case={
-        "grids": DIRTY_GRIDS,
+@pytest.mark.public
+def test_initialise_mines_clears_received_grid(sub):
+    """initialise_mines ne garde rien de la grille reçue, et la remplit sur place"""
+    rng = drawn("initialise_mines, la grille reçue", 41)
+    case = {
+        "grids": DIRTY_GRIDS + strategies.dirty_grids(rng),
         "kept": KEPT_MINES,
         "same": SAME_PLACEMENT,
         "seeds": DIRTY_SEEDS,
     }
-)
-def test_initialise_mines_clears_received_grid(sub, case):
-    """initialise_mines ne garde rien de la grille reçue, et la remplit sur place"""
     checks.initialise_mines_clears(sub, case)
 
 
@@ -121,23 +117,26 @@ FULL_BOARDS = [[6, 5, 30], [1, 20, 20], [50, 1, 50], [50, 20, 1000], [50, 20, 99
 
 
 @pytest.mark.question("initialise_mines")
-@settings(max_examples=2, phases=NO_SHRINK)
-@given(case=strategies.full_board_cases())
-@public_example(case={"boards": FULL_BOARDS, "seed": 7})
-def test_initialise_mines_full_board(sub, case):
+@pytest.mark.public
+def test_initialise_mines_full_board(sub):
     """initialise_mines finit vite sur un plateau plein ou presque, jusqu'à 50×20"""
-    checks.initialise_mines_ends(sub, case)
+    rng = drawn("initialise_mines, la fin", 7)
+    boards = FULL_BOARDS + strategies.full_boards(rng)
+    checks.initialise_mines_ends(sub, {"boards": boards, "seed": rng.randrange(10**9)})
 
 
 @pytest.mark.question("initialise_mines")
-@settings(max_examples=1)
-@given(case=strategies.random_use_cases())
-@public_example(case={"width": 5, "height": 4, "nb_mines": 5, "seeds": [11, 12, 13, 14, 15, 16]})
-# Un plateau d'une seule ligne : le tirage doit pouvoir atteindre la dernière colonne.
-@public_example(case={"width": 7, "height": 1, "nb_mines": 3, "seeds": [21, 22, 23, 24, 25, 26]})
-def test_initialise_mines_uses_random(sub, case):
+@pytest.mark.public
+def test_initialise_mines_uses_random(sub):
     """initialise_mines tire les mines avec le module random, sans random.seed"""
-    checks.initialise_mines_uses_random(sub, case)
+    cases = [
+        {"width": 5, "height": 4, "nb_mines": 5, "seeds": [11, 12, 13, 14, 15, 16]},
+        # Un plateau d'une seule ligne : le tirage doit pouvoir atteindre la dernière colonne.
+        {"width": 7, "height": 1, "nb_mines": 3, "seeds": [21, 22, 23, 24, 25, 26]},
+        strategies.random_use_case(drawn("initialise_mines, le hasard", 17)),
+    ]
+    for case in cases:
+        checks.initialise_mines_uses_random(sub, case)
 
 
 # Les plateaux de l'uniformité : (largeur, hauteur, nb_mines, tirages). Chaque plateau
@@ -209,16 +208,17 @@ OPEN_GRIDS = [
 
 
 @pytest.mark.question("initialise_open")
-@settings(max_examples=3)
-@given(case=strategies.open_cases())
-@public_example(case={"grids": OPEN_GRIDS})
-def test_initialise_open_closes_every_cell(sub, case):
+@pytest.mark.public
+def test_initialise_open_closes_every_cell(sub):
     """initialise_open ferme toutes les cases"""
-    checks.initialise_open_closes_all(sub, case)
+    grids = OPEN_GRIDS + strategies.open_grids(drawn("initialise_open, chaque case", 51))
+    checks.initialise_open_closes_all(sub, {"grids": grids})
 
 
 @pytest.mark.question("initialise_open")
 @pytest.mark.public
 def test_initialise_open_keeps_rows(sub):
     """initialise_open ferme les cases de chaque ligne, sans remplacer la ligne"""
-    checks.initialise_open_keeps_rows(sub, {"grids": [[3, 2, [0, 4]], [50, 20, [999]]]})
+    grids = [[3, 2, [0, 4]], [50, 20, [999]]]
+    grids += strategies.open_grids(drawn("initialise_open, les lignes", 52), count=1)
+    checks.initialise_open_keeps_rows(sub, {"grids": grids})

@@ -28,55 +28,50 @@ inverser les codes 1 et 2 perd « gagnée » et les deux « perdue ».
 """
 
 import pytest
-from hypothesis import given, settings
 
 from grading import expected, strategies
 from grading.checks import q9_end as checks
-from grading.publics import public_example
-from grading.strategies import NO_SHRINK
+from grading.strategies import drawn
 
 SMALL = [[1, 1], [5, 1], [1, 5], [2, 2], [3, 3], [4, 3], [3, 4], [7, 4], [4, 7]]
 LARGE = [[50, 20], [50, 1], [1, 20]]
 
 
 def sweep(verdict: str) -> dict:
-    """Le balayage public d'un verdict."""
-    return {"verdict": verdict, "small": SMALL, "large": LARGE}
+    """Le balayage d'un verdict, et deux plateaux tirés du secret."""
+    boards = strategies.game_boards_of(drawn(f"is_finished, {verdict}", 90))
+    return {"verdict": verdict, "small": SMALL, "large": LARGE, "boards": boards}
 
 
 @pytest.mark.question("is_finished")
-@settings(max_examples=1, phases=NO_SHRINK)
-@given(case=strategies.game_cases_of("in_progress"))
-@public_example(case=sweep("in_progress"))
-def test_is_finished_in_progress(sub, case):
+@pytest.mark.public
+def test_is_finished_in_progress(sub):
     """is_finished renvoie 0 tant qu'une case sans mine est fermée et aucune mine ouverte"""
+    case = sweep("in_progress")
     checks.is_finished_everywhere(sub, case, expected.is_finished_sweep(case))
 
 
 @pytest.mark.question("is_finished")
-@settings(max_examples=1, phases=NO_SHRINK)
-@given(case=strategies.game_cases_of("won"))
-@public_example(case=sweep("won"))
-def test_is_finished_won(sub, case):
+@pytest.mark.public
+def test_is_finished_won(sub):
     """is_finished renvoie 1 quand toutes les cases sans mine sont ouvertes"""
+    case = sweep("won")
     checks.is_finished_everywhere(sub, case, expected.is_finished_sweep(case))
 
 
 @pytest.mark.question("is_finished")
-@settings(max_examples=1, phases=NO_SHRINK)
-@given(case=strategies.game_cases_of("lost"))
-@public_example(case=sweep("lost"))
-def test_is_finished_lost(sub, case):
+@pytest.mark.public
+def test_is_finished_lost(sub):
     """is_finished renvoie 2 dès qu'une mine est ouverte, où qu'elle soit"""
+    case = sweep("lost")
     checks.is_finished_everywhere(sub, case, expected.is_finished_sweep(case))
 
 
 @pytest.mark.question("is_finished")
-@settings(max_examples=1, phases=NO_SHRINK)
-@given(case=strategies.game_cases_of("lost_first"))
-@public_example(case=sweep("lost_first"))
-def test_is_finished_lost_first(sub, case):
+@pytest.mark.public
+def test_is_finished_lost_first(sub):
     """is_finished renvoie 2 quand une mine est ouverte, même si tout le reste l'est"""
+    case = sweep("lost_first")
     checks.is_finished_everywhere(sub, case, expected.is_finished_sweep(case))
 
 
@@ -84,5 +79,6 @@ def test_is_finished_lost_first(sub, case):
 @pytest.mark.public
 def test_is_finished_returns_int(sub):
     """is_finished renvoie un int : 0, 1 ou 2, pas False ou True"""
-    case = {"verdict": "returns_int", "small": [[1, 1], [3, 2], [4, 3]]}
+    boards = strategies.game_boards_of(drawn("is_finished, le type", 95), count=1)
+    case = {"verdict": "returns_int", "small": [[1, 1], [3, 2], [4, 3]], "boards": boards}
     checks.is_finished_returns_int(sub, case, expected.is_finished_sweep(case))

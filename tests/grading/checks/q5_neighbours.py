@@ -325,8 +325,7 @@ def compute_neigh_boards(sub, case: dict, expected: list) -> list:
     """compute_neigh sur chaque plateau ``case["boards"]`` (``{"mines", "neigh"}``), les
     valeurs seules jugées ; renvoie les appels."""
     return [
-        compute_neigh_fills(sub, board, answer)
-        for board, answer in zip(case["boards"], expected)
+        compute_neigh_fills(sub, board, answer) for board, answer in zip(case["boards"], expected)
     ]
 
 
