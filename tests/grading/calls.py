@@ -157,11 +157,17 @@ def draws_of(reply: dict, count: int, cells: int) -> list[tuple[int, ...] | list
     if type(mines) is not list or not 0 < len(mines) + ("last" in reply) <= count:
         raise Malformed(f"une série qui n'a pas entre 1 et {count} tirage(s)")
     draws: list[tuple[int, ...] | list | None] = []
+    known: dict[str, tuple[int, ...]] = {}  # un petit plateau ressort souvent le même tirage
     for text in mines:
-        if type(text) is not str or len(text) != cells or not set(text) <= {"0", "1"}:
+        if type(text) is not str:
             raise Malformed("un tirage mal formé")
-        marks = text.encode("ascii").translate(FROM_DIGITS)
-        draws.append(tuple(itertools.compress(range(cells), marks)))
+        placement = known.get(text)
+        if placement is None:
+            if len(text) != cells or not set(text) <= {"0", "1"}:
+                raise Malformed("un tirage mal formé")
+            marks = text.encode("ascii").translate(FROM_DIGITS)
+            placement = known[text] = tuple(itertools.compress(range(cells), marks))
+        draws.append(placement)
     if "last" in reply:
         last = reply["last"]
         if last is not None and not bool_grid(last):

@@ -23,18 +23,10 @@ def neighbours(x: int, y: int, width: int, height: int) -> set[tuple[int, int]]:
     return {(i, j) for j in rows for i in columns} - {(x, y)}
 
 
-def is_coord_ok(case: dict) -> bool:
-    return case["x"] in range(case["width"]) and case["y"] in range(case["height"])
-
-
 def count_adjacent(mines: list, x: int, y: int) -> int:
     """Les mines du carré 3×3 autour de (x, y), coupé aux bords, moins la case elle-même."""
     square = [row[max(x - 1, 0) : x + 2] for row in mines[max(y - 1, 0) : y + 2]]
     return sum(map(sum, square)) - mines[y][x]
-
-
-def nb_adjacent_mines(case: dict) -> int:
-    return count_adjacent(case["mines"], case["x"], case["y"])
 
 
 def neigh_grid(mines: list) -> list[list[int]]:
@@ -47,10 +39,6 @@ def neigh_grid(mines: list) -> list[list[int]]:
         band = triples[max(y - 1, 0) : y + 2]
         grid.append([sum(sums[x] for sums in band) - row[x] for x in range(width)])
     return grid
-
-
-def compute_neigh(case: dict) -> list[list[int]]:
-    return neigh_grid(case["mines"])
 
 
 def board_lines(mines: list, neigh: list, opened: list) -> list[str]:
@@ -139,15 +127,6 @@ def game_state(mines: list, opened: list) -> int:
     return 1 if all(m or o for m, o in cells) else 0
 
 
-def is_finished(case: dict) -> int:
-    return game_state(case["mines"], case["opened"])
-
-
-def is_finished_everywhere(case: dict) -> list[int]:
-    """Les réponses de is_finished pour chaque point ``[mines, opened]`` du cas."""
-    return [game_state(mines, opened) for mines, opened in case["points"]]
-
-
 def play_turn(case: dict) -> dict:
     mines, neigh, opened = case["mines"], case["neigh"], case["opened"]
     move = ask_move({"opened": opened, "lines": case["lines"]})["move"]
@@ -225,23 +204,50 @@ def main_calls(case: dict) -> dict:
     return {"width": width, "height": height, "nb_mines": nb_mines}
 
 
-def is_coord_ok_everywhere(case: dict) -> list[bool]:
-    """Les réponses de is_coord_ok pour chaque point ``[x, y, largeur, hauteur]`` du cas."""
-    return [is_coord_ok({"x": x, "y": y, "width": w, "height": h}) for x, y, w, h in case["points"]]
-
-
 def every_cell(grid: list, ring: int = 0) -> list[list[int]]:
     """Chaque case ``[x, y]`` d'une grille, et ``ring`` cases de plus tout autour."""
     width, height = len(grid[0]), len(grid)
     return [[x, y] for y in range(-ring, height + ring) for x in range(-ring, width + ring)]
 
 
-def nb_adjacent_mines_everywhere(case: dict) -> list[int]:
-    """Les réponses de nb_adjacent_mines pour chaque case ``[x, y]`` du cas."""
-    return [count_adjacent(case["mines"], x, y) for x, y in case["points"]]
-
-
 def is_move_ok_everywhere(case: dict) -> list[bool]:
     """Les réponses de is_move_ok pour chaque point ``[x, y]`` du cas."""
     opened = case["opened"]
     return [is_move_ok({"opened": opened, "x": x, "y": y}) for x, y in case["points"]]
+
+
+# -- Les balayages fixes de Q5 (dépliés par les vérifications elles-mêmes) -----
+
+
+def is_coord_ok_edges(case: dict) -> list[bool]:
+    """Les réponses de is_coord_ok pour chaque point de ``q5_neighbours.edge_points(case)``."""
+    from .checks.q5_neighbours import edge_points
+
+    return [0 <= x < w and 0 <= y < h for x, y, w, h in edge_points(case)]
+
+
+def nb_adjacent_mines_sweep(case: dict) -> list[int]:
+    """Les réponses de nb_adjacent_mines pour chaque point de
+    ``q5_neighbours.neighbour_points(case)``."""
+    from .checks.q5_neighbours import neighbour_points
+
+    return [count_adjacent(mines, x, y) for mines, x, y in neighbour_points(case)]
+
+
+def compute_neigh_sweep(case: dict) -> list[list[list[int]]]:
+    """Les grilles neigh attendues pour chaque grille de ``q5_neighbours.neigh_boards(case)``."""
+    from .checks.q5_neighbours import neigh_boards
+
+    return [neigh_grid(mines) for mines in neigh_boards(case)]
+
+
+def compute_neigh_boards(case: dict) -> list[list[list[int]]]:
+    """Les grilles neigh attendues pour chaque plateau ``case["boards"]``."""
+    return [neigh_grid(board["mines"]) for board in case["boards"]]
+
+
+def is_finished_sweep(case: dict) -> list[int]:
+    """Les réponses de is_finished pour chaque partie de ``q9_end.game_points(case)``."""
+    from .checks.q9_end import game_points
+
+    return [game_state(mines, opened) for mines, opened in game_points(case)]

@@ -29,6 +29,8 @@ def cause(error: dict, func: str | None, outcome=None) -> str | None:
             return f"gardez les paramètres du sujet : {name}({', '.join(PARAMETERS[name])})"
     if kind == "RecursionError":
         return endless_recursion(func, outcome)
+    if kind == "IndexError" and func == "initialise_mines" and outcome is not None:
+        return drawn_off_the_board(outcome.args)
     if kind == "EOFError" and func == "play_the_game" and outcome is not None:
         return turn_after_the_end(outcome.relayed)
     return None
@@ -300,3 +302,170 @@ def misread_answer(answer: str, retained: list) -> str:
     if re.search(r"[+*/()]|0[xob]|True|abs", answer):
         return EVALUATOR
     return ""
+
+
+# -- Q4 : initialise_mines ----------------------------------------------------
+
+
+def drawn_off_the_board(args: list) -> str | None:
+    """initialise_mines a levé IndexError : une case tirée au hasard sort du plateau. Sur un
+    plateau carré, ni une largeur prise pour la hauteur ni mines[x][y] n'y mènent : c'est
+    un nombre tiré trop grand, le plus souvent la borne de random.randint, comprise."""
+    grid = args[0] if args else None
+    if not (isinstance(grid, list) and grid and isinstance(grid[0], list)):
+        return None
+    width, height = len(grid[0]), len(grid)
+    text = (
+        "une case tirée au hasard sort du plateau. random.randint(a, b) tire un entier "
+        "entre a et b, b compris : randint(0, largeur) peut donner largeur, une colonne de "
+        f"trop (ici, les colonnes vont de 0 à {width - 1}, les lignes de 0 à {height - 1}) ; "
+        "écrivez randint(0, largeur - 1), ou random.randrange(largeur)"
+    )
+    if width != height:
+        text += " ; vérifiez aussi que x va avec la largeur, y avec la hauteur, et mines[y][x]"
+    return text
+
+
+def fewer_mines(nb_mines: int, counts: list[int]) -> str:
+    """Moins de mines que demandé, sans exception : ``counts``, les nombres de mines de
+    tirages du même plateau. S'ils changent d'un tirage à l'autre, des cases ont été tirées
+    deux fois ; sinon il en manque toujours autant."""
+    if len(set(counts)) > 1:
+        return (
+            f"\n  Selon la graine, il y en a eu {' ou '.join(map(str, sorted(set(counts))))} "
+            "au lieu de {nb_mines} : la même case a été tirée deux fois. Tirer nb_mines fois "
+            "une case au hasard (random.randint, random.randrange, random.choice) ne suffit "
+            "pas : avant de poser une mine, vérifiez que la case est encore libre (et tirez-en "
+            "une autre sinon), ou tirez des cases distinctes avec random.sample(range(largeur "
+            "* hauteur), nb_mines)."
+        ).replace("{nb_mines}", str(nb_mines))
+    missing = nb_mines - counts[0]
+    if len(counts) == 1:
+        return (
+            f"\n  Il en manque {missing} : la même case a-t-elle été tirée deux fois ? Avant "
+            "de poser une mine, vérifiez que la case est encore libre, ou tirez des cases "
+            "distinctes avec random.sample(range(largeur * hauteur), nb_mines)."
+        )
+    return (
+        f"\n  Il en manque {missing} à chaque tirage : la boucle qui pose les mines fait-elle "
+        "bien nb_mines tours, et chaque tour pose-t-il une mine sur une case libre ?"
+    )
+
+
+# -- Q5 : is_coord_ok, nb_adjacent_mines, compute_neigh ----------------------
+
+
+def coordinate_at_size(x, y, width: int, height: int, expected: bool, got) -> str:
+    """is_coord_ok a dit True pour x = largeur (ou y = hauteur) : la comparaison avec la
+    taille est faite avec <=, quand les indices vont de 0 à la taille moins un."""
+    if expected or not got or type(x) is not int or type(y) is not int:
+        return ""
+    if x == width and 0 <= y < height:
+        text = (
+            f"\n  x = {x} = largeur : les colonnes vont de 0 à {width - 1}, il n'y a pas de "
+            f"colonne {x}. Il faut 0 <= x < largeur (avec <, pas <=)."
+        )
+        if x < height and y < width:  # x comparé à la hauteur donnerait la même réponse
+            text += " Ou bien x est-il comparé à la hauteur, et y à la largeur ?"
+        return text
+    if y == height and 0 <= x < width:
+        text = (
+            f"\n  y = {y} = hauteur : les lignes vont de 0 à {height - 1}, il n'y a pas de "
+            f"ligne {y}. Il faut 0 <= y < hauteur (avec <, pas <=)."
+        )
+        if y < width and x < height:
+            text += " Ou bien y est-il comparé à la largeur, et x à la hauteur ?"
+        return text
+    return ""
+
+
+# Le nom de chaque direction, vue de la case (y croît vers le bas).
+DIRECTION_NAMES = {
+    (-1, -1): "en haut à gauche",
+    (0, -1): "au-dessus",
+    (1, -1): "en haut à droite",
+    (-1, 0): "à gauche",
+    (1, 0): "à droite",
+    (-1, 1): "en bas à gauche",
+    (0, 1): "au-dessous",
+    (1, 1): "en bas à droite",
+}
+
+
+def place(x: int, y: int, width: int, height: int) -> str:
+    """Où est la case : un coin, un bord, ou l'intérieur du plateau."""
+    side_x = "gauche" if x == 0 else "droite" if x == width - 1 else ""
+    side_y = "haut" if y == 0 else "bas" if y == height - 1 else ""
+    if width > 1 and height > 1 and side_x and side_y:
+        return f"le coin en {side_y} à {side_x}"
+    if width == 1 or height == 1:
+        return "une case d'un plateau d'une seule ligne ou colonne"
+    if side_x or side_y:
+        return "une case du bord " + (f"de {side_x}" if side_x else f"du {side_y}")
+    return "une case de l'intérieur"
+
+
+def neighbour_count(mines: list, x: int, y: int, expected, got) -> str:
+    """nb_adjacent_mines a mal compté autour de (x, y) : la case elle-même comptée, une
+    voisine oubliée ou une case qui n'est pas voisine comptée (sur une grille d'une seule
+    mine), une voisine lue de l'autre côté du plateau par un indice négatif (« » sinon)."""
+    if not isinstance(got, int) or isinstance(got, bool) or not isinstance(expected, int):
+        return ""
+    wrapped = wrapped_neighbours(mines, x, y, expected, got)
+    if wrapped:
+        return wrapped
+    width, height = len(mines[0]), len(mines)
+    if mines[y][x] is True and got == expected + 1:
+        return (
+            f" La case ({x}, {y}) elle-même est minée, et elle a été comptée : la case "
+            "elle-même ne compte jamais. Dans la double boucle sur dx et dy, sautez "
+            "(dx, dy) == (0, 0)."
+        )
+    mined = [(i, j) for j, row in enumerate(mines) for i, cell in enumerate(row) if cell is True]
+    if len(mined) != 1 or mined[0] == (x, y):
+        return ""
+    (i, j), where = mined[0], place(x, y, width, height)
+    direction = DIRECTION_NAMES.get((i - x, j - y))
+    if direction and got == expected - 1:
+        return (
+            f" La seule mine est en ({i}, {j}), la voisine {direction} de ({x}, {y}) ({where}) : "
+            "elle n'a pas été comptée. Chacune des huit directions compte, dans chaque coin "
+            "et sur chaque bord, dès que la voisine est sur le plateau."
+        )
+    if direction is None and got == expected + 1:
+        return (
+            f" La seule mine est en ({i}, {j}), qui ne touche pas ({x}, {y}) ({where}) : elle a "
+            "été comptée quand même. Seules les huit cases qui touchent la case comptent."
+        )
+    return ""
+
+
+def neigh_cells(mines: list, received: list, expected: list, got) -> str:
+    """compute_neigh a mal rempli neigh : les cases minées laissées telles qu'elles étaient,
+    ou, à la première case fausse, ce que ``neighbour_count`` y reconnaît (« » sinon)."""
+    if not (isinstance(got, list) and len(got) == len(expected)):
+        return ""
+    wrong = [
+        (x, y)
+        for y, (row_e, row_g) in enumerate(zip(expected, got))
+        if isinstance(row_g, list) and len(row_g) == len(row_e)
+        for x, (e, g) in enumerate(zip(row_e, row_g))
+        if type(g) is not type(e) or g != e
+    ]
+    if not wrong:
+        return ""
+    written = any(
+        not mines[y][x] and got[y][x] != received[y][x]
+        for y in range(len(mines))
+        for x in range(len(mines[0]))
+        if isinstance(got[y], list) and len(got[y]) == len(mines[0])
+    )
+    if written and all(mines[y][x] and got[y][x] == received[y][x] for x, y in wrong):
+        return (
+            "\n  Les cases minées ont gardé la valeur qu'elles avaient avant l'appel : elles "
+            "doivent aussi recevoir leur nombre de mines voisines (le sujet : « y compris "
+            "celles qui contiennent une mine »)."
+        )
+    x, y = wrong[0]
+    cause = neighbour_count(mines, x, y, expected[y][x], got[y][x])
+    return f"\n  Case ({x}, {y}) :{cause}" if cause else ""

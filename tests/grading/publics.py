@@ -131,53 +131,6 @@ def serpentine(width: int, height: int) -> dict:
     return board(mines_from(rows), opened_at(width, height, [(0, height - 1)]))
 
 
-def finished_points(mines: list) -> list[list]:
-    """Des parties de is_finished sur ``mines`` et sur son contraire (chaque case est minée
-    dans l'une, sans mine dans l'autre), où chaque case décide à son tour : la partie
-    gagnée, puis chaque case sans mine seule fermée (0), chaque mine seule ouverte (2), et
-    chaque mine ouverte avec toutes les cases sans mine (2)."""
-    height, width = len(mines), len(mines[0])
-    cells = [(x, y) for y in range(height) for x in range(width)]
-    points = []
-    for grid in (mines, [[not cell for cell in row] for row in mines]):
-        mined = [(x, y) for x, y in cells if grid[y][x]]
-        safe = [(x, y) for x, y in cells if not grid[y][x]]
-        points.append([grid, opened_at(width, height, safe)])
-        points += [[grid, opened_at(width, height, [c for c in safe if c != s])] for s in safe]
-        points += [[grid, opened_at(width, height, [m])] for m in mined]
-        points += [[grid, opened_at(width, height, [*safe, m])] for m in mined]
-    return points
-
-
-def finished_sweep() -> dict:
-    """``finished_points`` sur une case seule, une ligne, une colonne et deux plateaux
-    non carrés (plus large que haut, plus haut que large), une case sur trois minée."""
-    points = []
-    for width, height in [(1, 1), (5, 1), (1, 5), (7, 4), (4, 7)]:
-        mines = [[(y * width + x) % 3 == 0 for x in range(width)] for y in range(height)]
-        points += finished_points(mines)
-    return {"points": points}
-
-
-def last_mine_open(width: int, height: int) -> dict:
-    """Un cas de is_finished : chaque case ouverte, une seule mine, la dernière,
-    (width - 1, height - 1) : perdue (2), ce qu'on ne voit qu'en regardant jusqu'au bout."""
-    mines = grid(False, width, height)
-    mines[-1][-1] = True
-    return {"mines": mines, "opened": grid(True, width, height)}
-
-
-def last_cell_left(width: int, height: int) -> dict:
-    """Un cas de is_finished : une mine en (0, 0), fermée, et chaque autre case ouverte
-    sauf la dernière, (width - 1, height - 1) : la partie continue (0), ce qu'on ne voit
-    qu'en regardant jusqu'au bout."""
-    mines = grid(False, width, height)
-    mines[0][0] = True
-    opened = grid(True, width, height)
-    opened[0][0] = opened[-1][-1] = False
-    return {"mines": mines, "opened": opened}
-
-
 # -- Q7 : is_move_ok et ask_move ----------------------------------------------
 
 # Les sortes de points autour d'un plateau que is_move_ok distingue : une classe chacune,

@@ -13,7 +13,7 @@ import random
 from hypothesis import Phase
 from hypothesis import strategies as st
 
-from . import expected, publics
+from . import expected, publics, secret
 
 SPECIAL_SIZES = [(1, 1), (2, 3), (3, 2), (1, 6), (6, 1), (9, 2), (2, 9)]
 LARGE_SIZES = [(50, 20), (50, 1), (1, 20), (37, 13), (20, 50 // 3)]
@@ -115,49 +115,113 @@ def boards(size: tuple[int, int] | None = None) -> st.SearchStrategy[dict]:
     return board_of_size(size)
 
 
-# -- Q4 ----------------------------------------------------------------------
+# -- Q4, Q5, Q9 : des cas tirés du secret, sans hypothesis ---------------------
+#
+# Chaque ligne du barème de ces questions est jugée par un balayage fixe, public ; des cas
+# tirés du secret (et du rendu) s'y ajoutent, pour qu'une table apprise par cœur sur les
+# cas publics n'y gagne rien. Ils sont tirés ici d'un générateur semé par
+# ``secret.seed`` (les cas publics du kit, sans secret), dans la classe de la ligne.
 
 
-@st.composite
-def mines_cases(draw) -> dict:
-    width, height = draw(sizes())
+def drawn(label: str, public: int) -> random.Random:
+    """Le générateur des cas tirés d'un test : ``public`` sans secret, tiré du secret sinon."""
+    return random.Random(secret.seed(label, public))
+
+
+def some_size(rng: random.Random) -> tuple[int, int]:
+    """Un plateau, petit (souvent) ou grand, de toutes les formes."""
+    kind = rng.randrange(3)
+    if kind == 0:
+        return rng.randint(1, 7), rng.randint(1, 5)
+    if kind == 1:
+        return rng.choice(SPECIAL_SIZES + LARGE_SIZES)
+    return rng.randint(1, MAX_WIDTH), rng.randint(1, MAX_HEIGHT)
+
+
+def some_grid(rng: random.Random, width: int, height: int, least: int = 0) -> list[list[bool]]:
+    """Une grille au hasard, d'une densité tirée, avec ``least`` cases à True et autant à
+    False au moins (quand la grille a assez de cases) : une grille presque vide ou presque
+    pleine d'un petit plateau pourrait être l'une de celles des balayages publics."""
+    least = min(least, width * height // 2)
+    while True:
+        density = rng.choice(DENSITIES)
+        grid = [[rng.random() < density for _ in range(width)] for _ in range(height)]
+        mined = sum(map(sum, grid))
+        if least <= mined <= width * height - least:
+            return grid
+
+
+def true_cells(grid: list[list[bool]]) -> list[int]:
+    """Les cases à True d'une grille, numérotées ligne après ligne."""
+    width = len(grid[0])
+    return [y * width + x for y, row in enumerate(grid) for x, cell in enumerate(row) if cell]
+
+
+def some_seeds(rng: random.Random, count: int) -> list[int]:
+    return rng.sample(range(10**9), count)
+
+
+def mines_boards(rng: random.Random, count: int = 3) -> list[list[int]]:
+    """Des plateaux ``[largeur, hauteur, nb_mines]`` pour la ligne du nombre : peu de mines
+    (un tirage qui recommence au moindre doublon y finit vite), ou plus de la moitié des
+    cases (un plateau dense qui ne finit pas n'y est pas jugé) ; toutes les cases sur un
+    plateau de six cases au plus."""
+    boards = []
+    for _ in range(count):
+        width, height = some_size(rng)
+        cells = width * height
+        if cells <= SMALL_FULL:
+            nb_mines = rng.randint(1, cells)
+        elif rng.random() < 0.5:
+            nb_mines = rng.randint(1, max(1, min(cells // 2, int((10 * cells) ** 0.5))))
+        else:
+            nb_mines = rng.randint(cells // 2 + 1, cells - 1)
+        boards.append([width, height, nb_mines])
+    return boards
+
+
+# Au plus tant de cases, un plateau tiré peut être tout miné dans la ligne du nombre (au-delà,
+# finir vite sur un plateau plein est l'affaire de sa propre ligne).
+SMALL_FULL = 6
+
+
+def dirty_grids(rng: random.Random, count: int = 2) -> list[list]:
+    """Des grilles reçues sales ``[largeur, hauteur, cases à True]``, deux cases à True au
+    moins (petites : un plateau plein de 50×20 est dans le balayage)."""
+    grids = []
+    for _ in range(count):
+        width, height = rng.randint(1, 7), rng.randint(1, 5)
+        if width * height < 2:
+            width = 2
+        grids.append([width, height, true_cells(some_grid(rng, width, height, least=2))])
+    return grids
+
+
+def full_boards(rng: random.Random) -> list[list[int]]:
+    """Un plateau plein ou presque (toutes les cases, ou toutes sauf une)."""
+    width, height = some_size(rng)
     cells = width * height
-    # Une fois sur deux, toutes les cases ; sinon un nombre de 1 à toutes.
-    nb_mines = cells if draw(st.booleans()) else draw(st.integers(1, cells))
-    return {
-        "grid": draw(bool_grids(width, height)),
-        "nb_mines": nb_mines,
-        "seed": draw(st.integers(0, 10**6)),
-    }
+    return [[width, height, cells if cells == 1 or rng.random() < 0.5 else cells - 1]]
 
 
-@st.composite
-def full_board_cases(draw) -> dict:
-    """Un grand plateau à remplir de mines, toutes ses cases (la grille reçue vide ou sale)."""
-    width, height = draw(large_sizes())
-    return {
-        "grid": draw(bool_grids(width, height)),
-        "nb_mines": width * height,
-        "seed": draw(st.integers(0, 10**6)),
-    }
-
-
-@st.composite
-def random_use_cases(draw) -> dict:
-    """Un plateau et huit graines différentes, pour voir d'où vient le hasard."""
-    width, height = draw(st.tuples(st.integers(3, 7), st.integers(2, 5)))
+def random_use_case(rng: random.Random) -> dict:
+    """Un plateau et six graines différentes, pour voir d'où vient le hasard."""
+    width, height = rng.randint(3, 7), rng.randint(2, 5)
     return {
         "width": width,
         "height": height,
-        "nb_mines": draw(st.integers(2, width * height // 2)),
-        "seeds": draw(st.lists(st.integers(0, 10**9), min_size=8, max_size=8, unique=True)),
+        "nb_mines": rng.randint(2, width * height // 2),
+        "seeds": some_seeds(rng, 6),
     }
 
 
-@st.composite
-def open_cases(draw) -> dict:
-    width, height = draw(sizes())
-    return {"grid": draw(bool_grids(width, height))}
+def open_grids(rng: random.Random, count: int = 2) -> list[list]:
+    """Des grilles ``[largeur, hauteur, cases ouvertes]``, petites ou grandes."""
+    grids = []
+    for _ in range(count):
+        width, height = some_size(rng)
+        grids.append([width, height, true_cells(some_grid(rng, width, height, least=2))])
+    return grids
 
 
 # -- Q5 ----------------------------------------------------------------------
@@ -172,70 +236,11 @@ def coordinate(size: int) -> st.SearchStrategy[int]:
     )
 
 
-@st.composite
-def coord_cases(draw) -> dict:
-    width, height = draw(sizes())
-    return {
-        "x": draw(coordinate(width)),
-        "y": draw(coordinate(height)),
-        "width": width,
-        "height": height,
-    }
-
-
 MAX_WIDTH, MAX_HEIGHT = 50, 20  # les plus grands plateaux du sujet
-
-
-def every_edge() -> list[list[int]]:
-    """Chaque bord de chaque plateau du sujet, de 1×1 à 50×20 : pour chaque taille,
-    x parmi -1, 0, largeur - 1 et largeur, y de même (le domaine entier où se cachent
-    les fautes de is_coord_ok, vérifié sans exception)."""
-    points = []
-    for width in range(1, MAX_WIDTH + 1):
-        for height in range(1, MAX_HEIGHT + 1):
-            xs = sorted({-1, 0, width - 1, width})
-            ys = sorted({-1, 0, height - 1, height})
-            points += [[x, y, width, height] for y in ys for x in xs]
-    return points
-
 
 # Un entier au-delà de ce qu'un flottant représente : « pour tous les entiers » du
 # contrat, que « 0 <= x / width < 1 » ne tient pas (OverflowError).
 HUGE = 10**400
-BEYOND_FLOATS = [[HUGE, 0, 50, 20], [-HUGE, 0, 50, 20], [0, HUGE, 50, 20], [0, -HUGE, 50, 20]]
-
-
-@st.composite
-def edge_sweep_cases(draw, count: int = 200) -> dict:
-    """``count`` points tirés d'une graine (coordonnées de toutes sortes, plateaux petits
-    et grands), envoyés en une série ; les bords de tous les plateaux sont l'exemple
-    public du même test, vérifié une fois à chaque notation. Pas de réduction pour ce
-    test : un point raté est revérifié seul, et c'est lui que montre le retour."""
-    generator = random.Random(draw(st.integers(0, 2**32)))
-
-    def size() -> tuple[int, int]:
-        kind = generator.randrange(3)
-        if kind == 0:
-            return generator.randint(1, 7), generator.randint(1, 5)
-        if kind == 1:
-            return generator.choice(SPECIAL_SIZES + LARGE_SIZES)
-        return generator.randint(1, MAX_WIDTH), generator.randint(1, MAX_HEIGHT)
-
-    def coordinate_on(length: int) -> int:
-        kind = generator.randrange(4)
-        if kind == 0:
-            return generator.randint(-2, length + 2)
-        if kind == 1:
-            return generator.choice([-1, 0, length - 1, length])
-        if kind == 2:
-            return generator.randint(-(10**6), 10**6)
-        return generator.randint(-(2**70), 2**70)
-
-    points = []
-    for _ in range(count):
-        width, height = size()
-        points.append([coordinate_on(width), coordinate_on(height), width, height])
-    return {"points": points}
 
 
 @st.composite
@@ -247,22 +252,107 @@ def every_cell_cases(draw, key: str, ring: int = 0) -> dict:
     return {key: grid, "points": expected.every_cell(grid, ring)}
 
 
-@st.composite
-def adjacent_cases(draw) -> dict:
-    width, height = draw(sizes())
-    return {
-        "mines": draw(bool_grids(width, height)),
-        "x": draw(st.integers(0, width - 1)),
-        "y": draw(st.integers(0, height - 1)),
-    }
+def edge_points(rng: random.Random, count: int = 200) -> list[list[int]]:
+    """``count`` points ``[x, y, largeur, hauteur]`` de toutes sortes : près des bords,
+    loin, très loin (jusqu'à 2**50), sur des plateaux petits et grands."""
+
+    def coordinate_on(length: int) -> int:
+        kind = rng.randrange(4)
+        if kind == 0:
+            return rng.randint(-2, length + 2)
+        if kind == 1:
+            return rng.choice([-1, 0, length - 1, length])
+        if kind == 2:
+            return rng.randint(-(10**6), 10**6)
+        return rng.randint(-(2**50), 2**50)
+
+    points = []
+    for _ in range(count):
+        width, height = some_size(rng)
+        points.append([coordinate_on(width), coordinate_on(height), width, height])
+    return points
 
 
-@st.composite
-def neigh_cases(draw, size=None) -> dict:
-    width, height = size or draw(sizes())
-    generator = random.Random(draw(st.integers(0, 2**32)))
-    dirty = [[generator.randint(-3, 12) for _ in range(width)] for _ in range(height)]
-    return {"mines": draw(bool_grids(width, height)), "neigh": dirty}
+def huge_points(rng: random.Random, count: int = 12) -> list[list[int]]:
+    """Des points dont une coordonnée au moins est immense (au-delà des flottants ou de 64
+    bits), l'autre sur le plateau ou immense aussi."""
+    points = []
+    for _ in range(count):
+        width, height = some_size(rng)
+        far = rng.choice([HUGE, 2**64, 10**20]) + rng.randrange(10**6)
+        far *= rng.choice([1, -1])
+        x, y = rng.randrange(width), rng.randrange(height)
+        points.append(
+            rng.choice(
+                [[far, y, width, height], [x, far, width, height], [far, -far, width, height]]
+            )
+        )
+    return points
+
+
+# Les plateaux tirés où une classe de cases de nb_adjacent_mines existe : (largeur, hauteur)
+# au moins, au plus ; au moins cinq colonnes (les balayages publics essaient chaque case des
+# plateaux de quatre colonnes au plus).
+CLASS_SIZES = {
+    "interior": ((5, 3), (9, 7)),
+    "edge": ((5, 3), (9, 7)),
+    "corner": ((5, 2), (9, 7)),
+    "itself": ((5, 2), (9, 7)),
+}
+
+
+def neighbour_case(rng: random.Random, cells: str) -> dict:
+    """Un plateau tiré (mines au hasard) dont chaque case de la classe ``cells`` est
+    essayée (``q5_neighbours.neighbour_points``) ; pour ``itself``, une taille tirée (la
+    case seule minée) ; pour ``thin``, une ligne ou une colonne jusqu'à 50 ou 20 cases."""
+    if cells == "thin":
+        if rng.random() < 0.5:
+            size = (1, rng.randint(5, MAX_HEIGHT))
+        else:
+            size = (rng.randint(5, MAX_WIDTH), 1)
+        return {"cells": cells, "boards": [some_grid(rng, *size, least=2)]}
+    (low_x, low_y), (high_x, high_y) = CLASS_SIZES[cells]
+    width, height = rng.randint(low_x, high_x), rng.randint(low_y, high_y)
+    if cells == "itself":
+        return {"cells": cells, "small": [[width, height]]}
+    return {"cells": cells, "boards": [some_grid(rng, width, height, least=2)]}
+
+
+def neigh_board(rng: random.Random, large: bool = False) -> dict:
+    """Un plateau tiré (mines au hasard), neigh toute à 0."""
+    width, height = rng.choice(LARGE_SIZES) if large else some_size(rng)
+    mines = some_grid(rng, width, height, least=2)
+    return {"mines": mines, "neigh": [[0] * width for _ in mines]}
+
+
+def staggered(width: int, height: int) -> list[list[bool]]:
+    """Une mine toutes les deux cases (x et y pairs), sauf dans les quatre cases de chaque
+    coin : aucune case minée n'a de voisine minée (une fonction qui saute les cases minées
+    n'y perd rien), aucun coin ne compte de mine (un compte faux dans un coin non plus),
+    chaque autre case en compte une, deux ou quatre (une case oubliée s'y voit)."""
+
+    def far_from_corners(x: int, y: int) -> bool:
+        return min(x, width - 1 - x) > 1 or min(y, height - 1 - y) > 1
+
+    return [
+        [x % 2 == 0 and y % 2 == 0 and far_from_corners(x, y) for x in range(width)]
+        for y in range(height)
+    ]
+
+
+def staggered_board(rng: random.Random) -> dict:
+    """Un plateau tiré de 20 à 48 colonnes (``staggered`` ; ni l'un de ceux du balayage
+    public, ni une seule ligne), neigh toute à 0."""
+    width, height = rng.randint(20, MAX_WIDTH - 2), rng.randint(2, MAX_HEIGHT)
+    mines = staggered(width, height)
+    return {"mines": mines, "neigh": [[0] * width for _ in mines]}
+
+
+def dirty_neigh_board(rng: random.Random) -> dict:
+    """Un plateau tiré sans mine, neigh pleine de nombres d'avant."""
+    width, height = rng.randint(1, 9), rng.randint(1, 7)
+    neigh = [[rng.randint(-3, 12) for _ in range(width)] for _ in range(height)]
+    return {"mines": [[False] * width for _ in range(height)], "neigh": neigh}
 
 
 # -- Q7 ----------------------------------------------------------------------
@@ -374,36 +464,10 @@ def flood_cases(draw, size=None) -> dict:
     return board
 
 
-FINISHED_KINDS = ["hasard", "gagné", "perdu"]
-
-
-@st.composite
-def finished_cases(draw) -> dict:
-    width, height = draw(sizes())
-    mines = draw(bool_grids(width, height))
-    kind = pick(draw, FINISHED_KINDS)
-    opened = draw(bit_grids(width, height))
-    if kind == "gagné":
-        opened = [[o or not m for m, o in zip(rm, ro)] for rm, ro in zip(mines, opened)]
-    elif kind == "perdu":
-        mined = [(x, y) for y in range(height) for x in range(width) if mines[y][x]]
-        if mined:
-            x, y = pick(draw, mined)
-            opened = [[o or not m for m, o in zip(rm, ro)] for rm, ro in zip(mines, opened)]
-            opened[y][x] = True
-    return {"mines": mines, "opened": opened}
-
-
-# Deux lignes et deux colonnes au moins : le plus petit plateau tiré n'est pas l'un de ceux
-# du balayage public (une table apprise sur les cas publics n'y gagne rien).
-SWEPT_SIZES = st.tuples(st.integers(2, 7), st.integers(2, 5))
-
-
-@st.composite
-def finished_sweeps(draw) -> dict:
-    """Un plateau tiré, où chaque case décide à son tour (``publics.finished_points``)."""
-    width, height = draw(SWEPT_SIZES)
-    return {"points": publics.finished_points(draw(bit_grids(width, height)))}
+def game_boards_of(rng: random.Random, count: int = 2) -> list[list[list[bool]]]:
+    """Des grilles de mines tirées, de 5×2 à 6×5 (des formes que le balayage public n'a
+    pas), où chaque case décidera à son tour d'une partie (``q9_end.game_points``)."""
+    return [some_grid(rng, rng.randint(5, 6), rng.randint(2, 5), least=1) for _ in range(count)]
 
 
 # -- Q10, Q3 -----------------------------------------------------------------

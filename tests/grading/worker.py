@@ -867,7 +867,10 @@ class Worker:
             for values in request["cases"]:
                 expected_args = list(pristine)
                 for position, value in zip(positions, values):
-                    args[position] = expected_args[position] = value
+                    if type(value) is list:  # une copie : une grille changée se voit
+                        args[position], expected_args[position] = decode(value), decode(value)
+                    else:
+                        args[position] = expected_args[position] = value
                 output = CappedText(self.output_limit)
                 use_streams(ScriptedInput(None), output, output)
                 value, error = self.invoke(function, list(args))

@@ -47,7 +47,8 @@ SCRIPT = TESTS / "tools" / "grade_class.py"
 WORKER_SOURCE = (TESTS / "grading" / "worker.py").read_text(encoding="utf-8")
 RESCUE_WIRED = bool(re.search(r"^\s*(from \S+ )?import .*rescue", WORKER_SOURCE, re.MULTILINE))
 
-WRONG_IS_FINISHED = "\n\ndef is_finished(mines, opened):\n    return 0\n"
+# Une fonction pas encore écrite (elle renvoie None) : elle perd chaque ligne de is_finished.
+WRONG_IS_FINISHED = "\n\ndef is_finished(mines, opened):\n    pass\n"
 PACKAGE_INIT = "from .tp import *  # noqa\n"
 
 
@@ -334,10 +335,10 @@ def test_la_synthese_compte_des_etudiants(graded):
     assert "| Q9 | is_finished | 1,5 | 1,35 | 9 | 1 |" in summary
     assert "| Q3 | main | 2 | 2,00 | 10 | 0 |" in summary
     failed = summary.split("## Tests ratés")[1]
-    # La faute de dupont.py est vue par deux tests : le balayage case par case, et les cas tirés.
-    assert failed.count("### ") == 2
-    assert "### Q9 is_finished : is_finished quand chaque case" in failed
-    assert "### Q9 is_finished : is_finished renvoie 2" in failed
+    # La faute de dupont.py est vue par chaque ligne de is_finished au barème.
+    assert failed.count("### ") == len(mark_scheme.RUBRIC["is_finished"])
+    assert "### Q9 is_finished : is_finished renvoie 0 tant qu'une case" in failed
+    assert "### Q9 is_finished : is_finished renvoie un int" in failed
     assert "Raté par 1 étudiant(s) sur 10 noté(s) (10 %) : `dupont.py`." in failed
     assert (
         "Contre-exemple le plus partagé, avec la même réponse (1 étudiant(s) sur 1 : "

@@ -491,6 +491,57 @@ def test_une_parenthese_en_trop_dans_le_kit_comme_chez_l_enseignant(kit, tmp_pat
 # l'emporte) : la faute, les tests à lancer, et ce que le retour doit en dire, dans le kit
 # comme chez l'enseignant (la construction de Python en cause, en français).
 TYPICAL_FAULTS = {
+    "initialise_mines_randint_borne_comprise": (
+        """
+def initialise_mines(mines, nb_mines):
+    for ligne in mines:
+        for x in range(len(ligne)):
+            ligne[x] = False
+    posees = 0
+    while posees < nb_mines:
+        x = random.randint(0, len(mines[0]))
+        y = random.randint(0, len(mines))
+        if not mines[y][x]:
+            mines[y][x] = True
+            posees += 1
+""",
+        "initialise_mines",
+        "random.randint(a, b) tire un entier entre a et b, b compris : randint(0, largeur) "
+        "peut donner largeur",
+    ),
+    "initialise_mines_sans_verifier_la_case": (
+        """
+def initialise_mines(mines, nb_mines):
+    for ligne in mines:
+        for x in range(len(ligne)):
+            ligne[x] = False
+    for _ in range(nb_mines):
+        mines[random.randrange(len(mines))][random.randrange(len(mines[0]))] = True
+""",
+        "initialise_mines",
+        "la même case a été tirée deux fois",
+    ),
+    "nb_adjacent_mines_compte_la_case": (
+        """
+def nb_adjacent_mines(mines, x, y):
+    total = 0
+    for j in range(y - 1, y + 2):
+        for i in range(x - 1, x + 2):
+            if is_coord_ok(i, j, len(mines[0]), len(mines)) and mines[j][i]:
+                total += 1
+    return total
+""",
+        "nb_adjacent_mines",
+        "elle-même est minée, et elle a été comptée : la case elle-même ne compte jamais",
+    ),
+    "is_coord_ok_inferieur_ou_egal": (
+        """
+def is_coord_ok(x, y, width, height):
+    return 0 <= x <= width and 0 <= y <= height
+""",
+        "is_coord_ok",
+        "x = 1 = largeur : les colonnes vont de 0 à 0, il n'y a pas de colonne 1",
+    ),
     "play_turn_indice_transpose": (
         """
 def play_turn(mines, neigh, opened):

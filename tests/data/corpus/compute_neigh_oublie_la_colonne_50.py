@@ -1,5 +1,6 @@
 # description : compute_neigh s'arrête une colonne trop tôt sur un plateau de 50 colonnes (une borne écrite 49 en dur) : juste sur tous les plateaux moins larges.
 # perd : compute_neigh
+# lignes : test_compute_neigh_large
 
 
 def compute_neigh(mines, neigh):

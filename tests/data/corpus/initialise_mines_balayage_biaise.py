@@ -1,5 +1,6 @@
 # description : initialise_mines parcourt les cases dans l'ordre et mine chacune avec la probabilité nb_mines / (largeur*hauteur) jusqu'à en avoir assez : le compte est bon mais les premières cases sont bien plus souvent minées (tirage non uniforme).
 # perd : initialise_mines
+# lignes : test_initialise_mines_uniform
 import random
 
 

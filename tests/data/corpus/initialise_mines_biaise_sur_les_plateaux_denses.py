@@ -1,5 +1,6 @@
 # description : initialise_mines tire les cases vides plutôt que les mines quand plus de la moitié des cases sont minées, mais ne laisse jamais vide la première case : une faute qui ne vit que sur les plateaux denses.
 # perd : initialise_mines
+# lignes : test_initialise_mines_uniform
 
 import random
 

@@ -1,5 +1,6 @@
 # description : initialise_mines, quand la case tirée est déjà minée, prend la case libre suivante au lieu de retirer au hasard : le compte est bon mais les cases qui suivent un groupe de mines sont favorisées (tirage non uniforme).
 # perd : initialise_mines
+# lignes : test_initialise_mines_uniform
 import random
 
 

@@ -1,5 +1,6 @@
 # description : initialise_mines tire la colonne entre 0 et 49 (la plus grande largeur) puis la réduit modulo la largeur du plateau : juste quand la largeur divise 50, mais sur un plateau de 49 colonnes la première est tirée deux fois plus souvent que les autres (sur 3 ou 4 colonnes, l'écart n'est que de 6 à 8 %).
 # perd : initialise_mines
+# lignes : test_initialise_mines_uniform
 
 
 def initialise_mines(mines: list[list[bool]], nb_mines: int) -> None:

@@ -1,5 +1,6 @@
 # description : initialise_mines tire la colonne avec random.randrange(min(largeur, 40)) (une borne « pour que l'affichage tienne ») et remplit directement un plateau entièrement miné : sur un plateau de plus de 40 colonnes, les dernières colonnes ne reçoivent jamais de mine (et un tirage très dense ne se termine pas) ; juste sur tous les plateaux moins larges.
 # perd : initialise_mines
+# lignes : test_initialise_mines_full_board, test_initialise_mines_uniform
 
 import random
 

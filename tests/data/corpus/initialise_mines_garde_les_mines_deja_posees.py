@@ -1,5 +1,6 @@
 # description : initialise_mines garde les mines que la grille reçue a déjà, quand il y en a moins que nb_mines, et n'en tire que le complément : le compte est juste, mais ces cases sont minées à chaque tirage. Une grille propre, pleine, ou qui a déjà nb_mines mines est bien vidée d'abord.
 # perd : initialise_mines
+# lignes : test_initialise_mines_clears_received_grid
 import random
 
 

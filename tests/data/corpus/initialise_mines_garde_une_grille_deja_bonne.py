@@ -1,5 +1,6 @@
 # description : si la grille reçue a déjà exactement nb_mines mines, initialise_mines la rend telle quelle, sans rien tirer : le placement ne vient plus du hasard.
 # perd : initialise_mines
+# lignes : test_initialise_mines_clears_received_grid
 
 
 def initialise_mines(mines: list[list[bool]], nb_mines: int) -> None:

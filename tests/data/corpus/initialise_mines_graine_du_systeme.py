@@ -1,5 +1,6 @@
 # description : initialise_mines appelle random.seed() (sans argument) : le tirage ne dépend plus de la graine choisie avant l'appel, une partie ne se rejoue pas.
 # perd : initialise_mines
+# lignes : test_initialise_mines_uses_random
 import random
 
 

@@ -1,5 +1,6 @@
 # description : initialise_mines appelle random.seed(2024) à chaque appel (resté des essais) : toutes les parties ont les mêmes mines, le sujet interdit de réinitialiser le générateur.
 # perd : initialise_mines
+# lignes : test_initialise_mines_uses_random
 import random
 
 

@@ -1,5 +1,6 @@
 # description : initialise_mines pose une graine (random.seed()) à son premier appel seulement, gardé par un drapeau au niveau du module, puis tire normalement : le contrat interdit de re-semer random. Les appels suivants sont justes ; la faute n'a lieu qu'au premier appel du processus, et le correcteur doit la voir quel que soit le test qui fait cet appel.
 # perd : initialise_mines
+# lignes : test_initialise_mines_uses_random
 
 
 _generateur_pret = False

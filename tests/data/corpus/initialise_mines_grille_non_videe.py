@@ -1,5 +1,6 @@
 # description : initialise_mines ne remet pas la grille à False avant de placer les mines : les mines déjà présentes dans une grille « sale » s'ajoutent aux nouvelles.
 # perd : initialise_mines
+# lignes : test_initialise_mines_clears_received_grid
 # retour : remettre à False les cases qui valaient déjà True
 import random
 

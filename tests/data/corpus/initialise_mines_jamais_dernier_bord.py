@@ -1,5 +1,6 @@
 # description : initialise_mines tire avec random.randrange(largeur - 1) et random.randrange(hauteur - 1) (un de trop retiré) : la dernière colonne et la dernière ligne ne reçoivent jamais de mine, ValueError sur un plateau d'une seule ligne ou colonne, boucle sans fin quand il y a trop de mines.
 # perd : initialise_mines
+# lignes : test_initialise_mines_places_exact_count, test_initialise_mines_clears_received_grid, test_initialise_mines_full_board, test_initialise_mines_uses_random, test_initialise_mines_uniform
 import random
 
 

@@ -1,5 +1,6 @@
 # description : initialise_mines mélange à la main une liste plate avec l'échange naïf (chaque case i échangée avec une case tirée parmi toutes) : n**n suites d'échanges, permutations non équiprobables.
 # perd : initialise_mines
+# lignes : test_initialise_mines_uniform
 
 
 def initialise_mines(mines, nb_mines):

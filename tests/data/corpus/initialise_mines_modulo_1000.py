@@ -1,5 +1,6 @@
 # description : initialise_mines tire un nombre avec random.randrange(1000) et prend le reste de sa division par le nombre de cases (en retirant une case déjà minée) : sur un plateau dont le nombre de cases ne divise pas 1 000 (49×19 : 931 cases), les premières cases sont tirées deux fois plus souvent ; sur les petits plateaux, l'écart ne se voit pas.
 # perd : initialise_mines
+# lignes : test_initialise_mines_uniform
 
 import random
 

@@ -1,5 +1,7 @@
 # description : initialise_mines utilise random.randint(0, largeur) et random.randint(0, hauteur), bornes incluses : une colonne ou une ligne de trop, d'où des IndexError.
 # perd : initialise_mines
+# lignes : test_initialise_mines_places_exact_count, test_initialise_mines_clears_received_grid, test_initialise_mines_full_board, test_initialise_mines_uses_random, test_initialise_mines_uniform
+# retour : random.randint(a, b) tire un entier entre a et b, b compris
 import random
 
 

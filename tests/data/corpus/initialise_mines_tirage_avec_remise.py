@@ -1,5 +1,7 @@
 # description : initialise_mines tire nb_mines cases avec remise sans vérifier si la case est déjà minée : deux tirages identiques donnent moins de nb_mines mines.
 # perd : initialise_mines
+# lignes : test_initialise_mines_places_exact_count
+# retour : la même case a été tirée deux fois
 import random
 
 

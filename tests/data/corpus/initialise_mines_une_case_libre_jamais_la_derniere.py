@@ -1,5 +1,6 @@
 # description : initialise_mines traite à part le plateau où une seule case reste libre : elle tire cette case avec random.randrange(nb_mines), donc parmi toutes sauf la dernière, qui est minée à chaque tirage. Les autres nombres de mines sont tirés uniformément.
 # perd : initialise_mines
+# lignes : test_initialise_mines_uniform
 import random
 
 

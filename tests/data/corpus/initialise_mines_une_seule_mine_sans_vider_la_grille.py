@@ -1,5 +1,6 @@
 # description : initialise_mines traite à part le cas d'une seule mine, qu'elle pose sans remettre d'abord la grille à False : sur une grille reçue pleine, toutes les cases restent minées.
 # perd : initialise_mines
+# lignes : test_initialise_mines_clears_received_grid
 
 
 def initialise_mines(mines: list[list[bool]], nb_mines: int) -> None:

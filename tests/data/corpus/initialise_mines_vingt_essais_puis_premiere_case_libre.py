@@ -1,5 +1,6 @@
 # description : initialise_mines tire chaque mine au plus vingt fois au hasard, puis, si la case tirée est toujours déjà minée, prend la première case libre : le compte est bon, mais sur un grand plateau dense les dernières mines vont presque toutes en haut à gauche.
 # perd : initialise_mines
+# lignes : test_initialise_mines_uniform
 
 import random
 

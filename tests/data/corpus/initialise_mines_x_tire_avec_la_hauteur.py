@@ -1,5 +1,6 @@
 # description : initialise_mines tire x entre 0 et hauteur - 1 (copier-coller de la ligne de y) : sur un plateau plus large que haut les colonnes de droite ne sont jamais minées (boucle sans fin s'il faut les remplir), sur un plateau plus haut que large IndexError.
 # perd : initialise_mines
+# lignes : test_initialise_mines_places_exact_count, test_initialise_mines_clears_received_grid, test_initialise_mines_full_board, test_initialise_mines_uses_random, test_initialise_mines_uniform
 import random
 
 

@@ -1,5 +1,6 @@
 # description : initialise_open saute les lignes déjà toutes fermées avec break au lieu de continue : après une ligne déjà fermée, les lignes suivantes restent telles quelles.
 # perd : initialise_open
+# lignes : test_initialise_open_closes_every_cell
 
 
 def initialise_open(opened: list[list[bool]]) -> None:

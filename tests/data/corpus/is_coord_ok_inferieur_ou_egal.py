@@ -1,5 +1,7 @@
 # description : is_coord_ok compare avec <= au lieu de < : la colonne x = width et la ligne y = height, hors du plateau, sont acceptées.
 # perd : is_coord_ok
+# lignes : test_is_coord_ok_every_edge
+# retour : = largeur : les colonnes vont de 0 à
 
 
 def is_coord_ok(x, y, width, height):

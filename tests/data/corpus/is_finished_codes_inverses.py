@@ -1,5 +1,6 @@
 # description : is_finished inverse les codes de retour : 1 pour une partie perdue et 2 pour une partie gagnée.
 # perd : is_finished
+# lignes : test_is_finished_won, test_is_finished_lost, test_is_finished_lost_first
 
 
 def is_finished(mines, opened):

@@ -1,5 +1,6 @@
 # description : is_finished cherche une mine ouverte avec range(MAX_HEIGHT) pour les colonnes (le reste est juste) : sur un plateau de plus de 20 colonnes, une mine ouverte au-delà de la 20e n'est pas vue, et une partie perdue est dite gagnée.
 # perd : is_finished
+# lignes : test_is_finished_lost, test_is_finished_lost_first
 
 
 def is_finished(mines: list[list[bool]], opened: list[list[bool]]) -> int:

@@ -1,5 +1,6 @@
 # description : is_finished exige que toutes les cases soient ouvertes pour gagner, mines comprises : une partie gagnée n'est jamais reconnue (renvoie 0).
 # perd : is_finished
+# lignes : test_is_finished_won
 
 
 def is_finished(mines, opened):

@@ -1,5 +1,6 @@
 # description : is_finished parcourt les colonnes avec range(largeur - 1) : la dernière colonne n'est jamais regardée, ni pour une mine ouverte ni pour une case encore fermée.
 # perd : is_finished
+# lignes : test_is_finished_in_progress, test_is_finished_lost, test_is_finished_lost_first
 
 
 def is_finished(mines, opened):

@@ -1,5 +1,6 @@
 # description : is_finished teste la victoire avant la défaite : si toutes les cases sans mine sont ouvertes et qu'une mine l'est aussi, elle renvoie 1 au lieu de 2.
 # perd : is_finished
+# lignes : test_is_finished_lost_first
 
 
 def is_finished(mines, opened):

@@ -1,5 +1,7 @@
 # description : nb_adjacent_mines parcourt le carré 3×3 sans exclure la case (x, y) elle-même : une case minée se compte comme sa propre voisine.
 # perd : nb_adjacent_mines
+# lignes : test_nb_adjacent_mines_cell_itself
+# retour : la case elle-même ne compte jamais
 
 
 def nb_adjacent_mines(mines, x, y):

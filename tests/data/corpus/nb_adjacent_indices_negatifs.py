@@ -1,5 +1,6 @@
 # description : nb_adjacent_mines remplace le test des bords par un try/except IndexError : les indices -1 ne lèvent pas d'erreur et comptent les cases du bord opposé du plateau.
 # perd : nb_adjacent_mines
+# lignes : test_nb_adjacent_mines_corners, test_nb_adjacent_mines_edges, test_nb_adjacent_mines_thin_boards
 
 
 def nb_adjacent_mines(mines, x, y):

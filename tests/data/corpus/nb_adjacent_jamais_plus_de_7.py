@@ -1,5 +1,6 @@
 # description : nb_adjacent_mines ne compte jamais plus de 7 mines (une faute qui ne vit que sur les plateaux très minés : il faut une case dont les 8 voisines sont des mines pour la voir).
 # perd : nb_adjacent_mines
+# lignes : test_nb_adjacent_mines_interior
 
 
 def nb_adjacent_mines(mines, x, y):

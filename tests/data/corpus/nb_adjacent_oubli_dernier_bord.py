@@ -1,5 +1,6 @@
 # description : nb_adjacent_mines teste les bords avec < largeur - 1 et < hauteur - 1 (erreur de un) : la dernière colonne et la dernière ligne ne sont jamais comptées.
 # perd : nb_adjacent_mines
+# lignes : test_nb_adjacent_mines_interior, test_nb_adjacent_mines_edges, test_nb_adjacent_mines_corners, test_nb_adjacent_mines_thin_boards
 
 
 def nb_adjacent_mines(mines, x, y):

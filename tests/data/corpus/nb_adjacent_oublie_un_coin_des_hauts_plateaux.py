@@ -1,5 +1,6 @@
 # description : nb_adjacent_mines oublie la voisine en bas à droite quand le plateau a 10 lignes ou plus : juste sur tous les petits plateaux.
 # perd : nb_adjacent_mines
+# lignes : test_nb_adjacent_mines_interior, test_nb_adjacent_mines_edges, test_nb_adjacent_mines_corners
 
 
 def nb_adjacent_mines(mines, x, y):

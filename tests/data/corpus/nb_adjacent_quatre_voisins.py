@@ -1,5 +1,6 @@
 # description : nb_adjacent_mines ne regarde que les 4 voisines (haut, bas, gauche, droite) et oublie les diagonales.
 # perd : nb_adjacent_mines
+# lignes : test_nb_adjacent_mines_interior, test_nb_adjacent_mines_edges, test_nb_adjacent_mines_corners
 
 
 def nb_adjacent_mines(mines, x, y):

@@ -254,10 +254,20 @@ def lines_example(lines: list[str], shown: int = 12) -> str:
 SERIES = 2_000
 
 
-def screen(sub, name: str, args: list, positions: list[int], case: dict, answers: list, recheck):
+def screen(
+    sub,
+    name: str,
+    args: list,
+    positions: list[int],
+    case: dict,
+    answers: list,
+    recheck,
+    agree=same,
+):
     """Chaque point du cas, appelé en séries ; le premier qui paraît raté (exception,
     mauvaise réponse, argument modifié) est revérifié seul par ``recheck(point, réponse)``,
-    la vérification d'un cas ordinaire, qui échoue avec son explication."""
+    la vérification d'un cas ordinaire, qui échoue avec son explication. ``agree(réponse,
+    obtenu)`` : la réponse est-elle la bonne (``same`` : la même valeur, du même type)."""
     points = case["points"]
     # Le premier point seul, vérifié comme un cas ordinaire : une fonction qui ne se termine
     # pas coûte le temps d'un appel, au lieu de celui d'une série puis d'un appel.
@@ -275,7 +285,7 @@ def screen(sub, name: str, args: list, positions: list[int], case: dict, answers
                 recheck(point, answer)
             raise
         for point, outcome, answer in zip(chunk, outcomes, expected):
-            if outcome.error or outcome.changed or not same(answer, outcome.ret):
+            if outcome.error or outcome.changed or not agree(answer, outcome.ret):
                 recheck(point, answer)
                 shown = [
                     repr(point[positions.index(i)]) if i in positions else parameter
