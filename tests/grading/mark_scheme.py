@@ -48,8 +48,12 @@ RUBRIC: dict[str, dict[str, float]] = {
         "test_compute_neigh_large": 0.5,
     },
     "display_board": {
-        "test_display_board": 1.5,
-        "test_display_board_largest": 0.5,
+        "test_display_board_closed_cells": 0.3,
+        "test_display_board_open_mines": 0.3,
+        "test_display_board_empty_cells": 0.3,
+        "test_display_board_digits": 0.4,
+        "test_display_board_one_line_per_row": 0.45,
+        "test_display_board_one_space_between_cells": 0.25,
     },
     "is_move_ok": {
         "test_is_move_ok": 0.5,
@@ -61,8 +65,13 @@ RUBRIC: dict[str, dict[str, float]] = {
         "test_ask_move_end_of_input": 0.5,
     },
     "propagate_open_cells": {
-        "test_propagate_open_cells": 2.25,
-        "test_propagate_open_cells_large": 0.75,
+        "test_propagate_open_cells_every_direction": 0.5,
+        "test_propagate_open_cells_edges_and_corners": 0.5,
+        "test_propagate_open_cells_until_nothing_changes": 0.75,
+        "test_propagate_open_cells_every_source": 0.25,
+        "test_propagate_open_cells_stops_at_numbers": 0.4,
+        "test_propagate_open_cells_other_open_cells": 0.35,
+        "test_propagate_open_cells_in_place": 0.25,
     },
     "is_finished": {
         "test_is_finished": 0.75,
