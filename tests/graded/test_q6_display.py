@@ -80,7 +80,7 @@ def test_display_board_digits(sub, case):
 @given(case=strategies.layout_cases())
 @public_example(case=SWEEPS["rows"])
 def test_display_board_one_line_per_row(sub, case):
-    """display_board affiche une ligne de texte par ligne du plateau, et rien d'autre"""
+    """display_board affiche une ligne par ligne du plateau, et rien d'autre"""
     checks.display_board_prints_rows(sub, case, expected.display_rows(case))
 
 

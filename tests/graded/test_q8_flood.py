@@ -53,7 +53,7 @@ DRAWS = settings(max_examples=3, phases=NO_SHRINK)
 @given(case=strategies.flood_class_cases("directions"))
 @public_example(case=SWEEPS["directions"])
 def test_propagate_open_cells_every_direction(sub, case):
-    """propagate_open_cells ouvre les 8 voisines d'une case vide, diagonales comprises"""
+    """propagate_open_cells ouvre chacune des 8 voisines d'une case vide"""
     checks.propagate_open_cells_floods(sub, case, expected.flood_results(case))
 
 
@@ -62,7 +62,7 @@ def test_propagate_open_cells_every_direction(sub, case):
 @given(case=strategies.flood_class_cases("edges"))
 @public_example(case=SWEEPS["edges"])
 def test_propagate_open_cells_edges_and_corners(sub, case):
-    """propagate_open_cells inonde le long des bords et dans les coins, sans déborder"""
+    """propagate_open_cells inonde le long des bords et dans les coins"""
     checks.propagate_open_cells_floods(sub, case, expected.flood_results(case))
 
 
@@ -71,7 +71,7 @@ def test_propagate_open_cells_edges_and_corners(sub, case):
 @given(case=strategies.flood_class_cases("passes"))
 @public_example(case=SWEEPS["passes"])
 def test_propagate_open_cells_until_nothing_changes(sub, case):
-    """propagate_open_cells recommence tant qu'une case s'ouvre, dans toutes les directions"""
+    """propagate_open_cells recommence tant qu'une case s'ouvre"""
     checks.propagate_open_cells_floods(sub, case, expected.flood_results(case))
 
 
@@ -89,7 +89,7 @@ def test_propagate_open_cells_every_source(sub, case):
 @given(case=strategies.flood_class_cases("numbers"))
 @public_example(case=SWEEPS["numbers"])
 def test_propagate_open_cells_stops_at_numbers(sub, case):
-    """propagate_open_cells ouvre les chiffres au bord d'une région vide, et rien au-delà"""
+    """propagate_open_cells s'arrête aux chiffres qui bordent une région vide"""
     checks.propagate_open_cells_floods(sub, case, expected.flood_results(case))
 
 
@@ -98,7 +98,7 @@ def test_propagate_open_cells_stops_at_numbers(sub, case):
 @given(case=strategies.flood_class_cases("open_cells"))
 @public_example(case=SWEEPS["open_cells"])
 def test_propagate_open_cells_other_open_cells(sub, case):
-    """propagate_open_cells n'ouvre rien autour d'un chiffre ou d'une mine, et ne ferme rien"""
+    """propagate_open_cells : rien ne s'ouvre autour d'un chiffre ou d'une mine"""
     checks.propagate_open_cells_floods(sub, case, expected.flood_results(case))
 
 
@@ -107,5 +107,5 @@ def test_propagate_open_cells_other_open_cells(sub, case):
 @given(case=strategies.flood_class_cases("in_place"))
 @public_example(case=SWEEPS["in_place"])
 def test_propagate_open_cells_in_place(sub, case):
-    """propagate_open_cells change opened sur place, sans toucher à mines ni à neigh"""
+    """propagate_open_cells change opened sur place, sans toucher mines ni neigh"""
     checks.propagate_open_cells_in_place(sub, case, expected.flood_results(case))

@@ -78,11 +78,15 @@ RUBRIC: dict[str, dict[str, float]] = {
         "test_is_finished_every_cell": 0.75,
     },
     "play_turn": {
-        "test_play_turn": 1.0,
+        "test_play_turn_displays_the_board": 0.25,
+        "test_play_turn_asks_with_ask_move": 0.25,
+        "test_play_turn_opens_the_chosen_cell": 0.25,
+        "test_play_turn_floods_after_opening": 0.25,
     },
     "play_the_game": {
-        "test_play_the_game": 0.75,
-        "test_play_the_game_already_over": 0.75,
+        "test_play_the_game_plays_until_the_end": 0.6,
+        "test_play_the_game_shows_the_final_board": 0.4,
+        "test_play_the_game_announces_the_result": 0.5,
     },
 }
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import random
 
-from hypothesis import Phase
+from hypothesis import Phase, assume
 from hypothesis import strategies as st
 
 from . import expected, publics
@@ -482,11 +482,20 @@ def finished_boards(draw) -> dict:
 
 
 @st.composite
-def turn_cases(draw) -> dict:
+def turn_cases(draw, diagonal: bool = True, refused: bool = False) -> dict:
+    """Un tour de play_turn : un plateau en cours de partie et le coup d'une case fermée,
+    sur la diagonale (x == y : un indice transposé n'y change rien) ou hors d'elle ; avec
+    ``refused``, des lignes refusées d'abord."""
     board = draw(game_boards())
     opened = board["opened"]
-    closed = [(x, y) for y, row in enumerate(opened) for x, o in enumerate(row) if not o]
-    lines = [bad_line(draw, opened) for _ in some(draw, 2)]
+    closed = [
+        (x, y)
+        for y, row in enumerate(opened)
+        for x, is_open in enumerate(row)
+        if not is_open and (x == y) == diagonal
+    ]
+    assume(closed)
+    lines = [bad_line(draw, opened) for _ in some(draw, 2)] if refused else []
     x, y = pick(draw, closed)
     return {**board, "lines": [*lines, f"{x} {y}"]}
 

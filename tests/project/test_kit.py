@@ -476,8 +476,8 @@ def play_turn(mines, neigh, opened):
     propagate_open_cells(mines, neigh, opened)
 """,
         "play_turn",
-        "play_turn doit ouvrir la case choisie (3, 1), opened[1][3] = True, avant d'appeler "
-        "propagate_open_cells.",
+        "opened[x][y] : l'indice est transposé. Une grille se lit ligne d'abord, opened[y][x] ; "
+        "ici, pour le coup (4, 0), opened[4][0] : x = 4 dépasse la dernière ligne",
     ),
     "play_the_game_continue_apres_la_defaite": (
         """

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from ..boards import CLOSED, EMPTY, MINE, first_difference, quote_window, show_grids, size, typed
 from ..calls import Outcome
-from .common import expect_no_error, expect_untouched, fail
+from .common import expect_no_error, expect_untouched, expect_written, fail
 from .drawn import grids
 
 # ---------------------------------------------------------------------------
@@ -370,6 +370,7 @@ def display_board_separates_cells(sub, case: dict, expected: list[list[str]]):
         mines, neigh, opened = grids(board)
         example = _example(mines, neigh, opened)
         outcome = sub.call("display_board", mines, neigh, opened)
+        expect_written(outcome, "display_board", example)
         stopped = outcome.error is not None
         if not shown_lines(outcome.stdout, stopped):
             blank = blank or (outcome, lines, example)

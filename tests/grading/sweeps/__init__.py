@@ -20,21 +20,21 @@ import importlib
 import json
 from pathlib import Path
 
-MODULES = ("q6_display", "q8_flood")
+MODULES = ("q6_display", "q8_flood", "q10_game")
 FOLDER = Path(__file__).resolve().parents[2] / "data" / "sweeps"
 
 
-def stored(module: str) -> dict[str, dict]:
+def stored(module: str) -> dict:
     """Les balayages d'un module (``q8_flood``), tels qu'ils sont écrits dans leur fichier."""
     return json.loads((FOLDER / f"{module}.json").read_text(encoding="utf-8"))
 
 
-def built(module: str) -> dict[str, dict]:
+def built(module: str) -> dict:
     """Les balayages d'un module, construits de nouveau (en JSON, comme ``stored``)."""
     return json.loads(json.dumps(importlib.import_module(f"{__name__}.{module}").build()))
 
 
-def text(sweeps: dict[str, dict]) -> str:
+def text(sweeps: dict) -> str:
     """Le fichier d'un module : un balayage par ligne, lisible et stable."""
     lines = [
         f"{json.dumps(name)}: {json.dumps(case, ensure_ascii=False, separators=(',', ':'))}"
