@@ -35,8 +35,8 @@ from grading.strategies import NO_SHRINK
 
 SWEEPS = sweeps.stored("q10_game")
 # Les balayages couvrent chaque classe ; les exemples tirés (une partie chacun) ne font
-# que s'y ajouter.
-DRAWS = settings(max_examples=3, phases=NO_SHRINK)
+# que s'y ajouter : un seul par test, une partie coûte cher à jouer.
+DRAWS = settings(max_examples=1, phases=NO_SHRINK)
 GAMES = st.one_of(strategies.game_cases(), strategies.finished_boards())
 
 

@@ -45,7 +45,7 @@ from grading.strategies import NO_SHRINK
 SWEEPS = sweeps.stored("q8_flood")
 # Les balayages couvrent chaque classe ; les exemples tirés (un plateau chacun) ne
 # font que s'y ajouter.
-DRAWS = settings(max_examples=3, phases=NO_SHRINK)
+DRAWS = settings(max_examples=2, phases=NO_SHRINK)
 
 
 @pytest.mark.question("propagate_open_cells")

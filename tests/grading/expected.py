@@ -136,15 +136,17 @@ def ask_move(case: dict) -> dict:
     return {"move": None, "consumed": len(case["lines"])}
 
 
-def flood(mines: list, neigh: list, opened: list) -> list[list[bool]]:
-    """Le point fixe de l'inondation, par un parcours en largeur."""
+def flood(mines: list, neigh: list, opened: list, starts=None) -> list[list[bool]]:
+    """Le point fixe de l'inondation, par un parcours en largeur ; depuis les seules cases
+    ``starts`` si elles sont données (``opened`` est alors le point fixe, ces cases en plus)."""
     height, width = len(mines), len(mines[0])
     result = [list(row) for row in opened]
 
     def spreads(x: int, y: int) -> bool:
         return result[y][x] and not mines[y][x] and neigh[y][x] == 0
 
-    queue = deque((x, y) for y in range(height) for x in range(width) if spreads(x, y))
+    cells = starts if starts is not None else [(x, y) for y in range(height) for x in range(width)]
+    queue = deque(cell for cell in cells if spreads(*cell))
     while queue:
         x, y = queue.popleft()
         for i, j in neighbours(x, y, width, height):
@@ -205,7 +207,8 @@ def play_the_game(case: dict) -> dict:
         x, y = result["move"]
         lines = lines[result["consumed"] :]
         opened[y][x] = True
-        opened = flood(mines, neigh, opened)
+        # Après le premier tour, opened est un point fixe : l'inondation part de la case jouée.
+        opened = flood(mines, neigh, opened, [(x, y)] if turns else None)
         turns += 1
     return {
         "code": game_state(mines, opened),

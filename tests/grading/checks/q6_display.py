@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from ..boards import CLOSED, EMPTY, MINE, first_difference, quote_window, show_grids, size, typed
 from ..calls import Outcome
+from ..wire import same
 from .common import expect_no_error, expect_untouched, expect_written, fail
 from .drawn import grids
 
@@ -143,16 +144,17 @@ def display_board_shows_cells(sub, case: dict, expected: list[dict]):
     blank = None
     for board, want in zip(case["boards"], expected):
         mines, neigh, opened = grids(board)
-        example = _example(mines, neigh, opened)
         outcome = sub.call("display_board", mines, neigh, opened)
-        expect_no_error(outcome, "display_board", example)
+        if outcome.error:
+            expect_no_error(outcome, "display_board", _example(mines, neigh, opened))
         if not tokens(outcome.stdout):
-            blank = blank or (outcome, want["lines"], example)
+            blank = blank or (outcome, want["lines"], _example(mines, neigh, opened))
             continue
         blank = False
         wrong = cell_mistakes(outcome.stdout, want["lines"], want["judged"])
         if not wrong:
             continue
+        example = _example(mines, neigh, opened)
         x, y, symbol, got = wrong[0]
         cause = cell_cause(symbol, got, mines[y][x], opened[y][x])
         more = f" (et {len(wrong) - 1} autre(s) case(s) de cette sorte)" if len(wrong) > 1 else ""
@@ -259,13 +261,17 @@ def display_board_prints_rows(sub, case: dict, expected: list[list[str]]):
     reçues ne changent pas."""
     for board, lines in zip(case["boards"], expected):
         mines, neigh, opened = grids(board)
-        example = _example(mines, neigh, opened)
         outcome = sub.call("display_board", mines, neigh, opened)
-        expect_no_error(outcome, "display_board", example)
+        if outcome.error:
+            expect_no_error(outcome, "display_board", _example(mines, neigh, opened))
         states = [list(zip(*row)) for row in zip(mines, neigh, opened)]
         mistake = (nothing_shown(lines, outcome) if not outcome.stdout else None) or rows_mistake(
             outcome.stdout, lines, states
         )
+        kept = all(same(a, b) for a, b in zip(outcome.args, (mines, neigh, opened)))
+        if not mistake and kept:
+            continue
+        example = _example(mines, neigh, opened)
         if mistake:
             fail(
                 f"{mistake}\n{example}\n{display_comparison(lines, outcome.stdout)}",
@@ -368,16 +374,17 @@ def display_board_separates_cells(sub, case: dict, expected: list[list[str]]):
     blank = None
     for board, lines in zip(case["boards"], expected):
         mines, neigh, opened = grids(board)
-        example = _example(mines, neigh, opened)
         outcome = sub.call("display_board", mines, neigh, opened)
-        expect_written(outcome, "display_board", example)
+        if outcome.error:
+            expect_written(outcome, "display_board", _example(mines, neigh, opened))
         stopped = outcome.error is not None
         if not shown_lines(outcome.stdout, stopped):
-            blank = blank or (outcome, lines, example)
+            blank = blank or (outcome, lines, _example(mines, neigh, opened))
             continue
         blank = False
         mistake = spaces_mistake(outcome.stdout, len(mines[0]), stopped)
         if mistake:
+            example = _example(mines, neigh, opened)
             line, cause = mistake
             fail(
                 f"display_board doit séparer les cases d'une ligne par une espace (les "

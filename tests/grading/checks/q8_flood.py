@@ -65,12 +65,13 @@ def propagate_open_cells_floods(sub, case: dict, expected: list[list[str]]):
     for board, rows in zip(case["boards"], expected):
         mines, neigh, opened = grids(board)
         want = opened_grid(rows)
-        example = _example(mines, neigh, opened)
         outcome = sub.call("propagate_open_cells", mines, neigh, opened)
-        expect_no_error(outcome, "propagate_open_cells", example)
+        if outcome.error:
+            expect_no_error(outcome, "propagate_open_cells", _example(mines, neigh, opened))
         got = flooded(outcome, opened)
         if same(got, want):
             continue
+        example = _example(mines, neigh, opened)
         inputs = {"mines": mines, "neigh": neigh, "opened": opened}
         played = [(x, y) for y, row in enumerate(opened) for x, cell in enumerate(row) if cell]
         try:
@@ -167,8 +168,12 @@ def propagate_open_cells_in_place(sub, case: dict, expected: list[list[str]]):
     touche ni à mines ni à neigh ; ce qu'elle ouvre est jugé par les autres classes."""
     for board, rows in zip(case["boards"], expected):
         mines, neigh, opened = grids(board)
-        example = _example(mines, neigh, opened)
         outcome = sub.call("propagate_open_cells", mines, neigh, opened)
+        kept = same(outcome.args[0], mines) and same(outcome.args[1], neigh)
+        changed = not same(outcome.args[2], opened) or same(opened_grid(rows), opened)
+        if not outcome.error and kept and not any(outcome.rows_replaced) and changed:
+            continue
+        example = _example(mines, neigh, opened)
         expect_no_error(outcome, "propagate_open_cells", example)
         expect_untouched(
             outcome, "propagate_open_cells", ["mines", "neigh"], [mines, neigh], example

@@ -66,16 +66,15 @@ def wide(width: int, height: int, pockets: list[tuple], lines: list[str]) -> dic
 
 
 SUJET = [".....", ".....", "....*", "..*.*"]
-# Les largeurs où un tour qui dessine lui-même le plateau change souvent de manière : 9, 10,
-# 11 (des numéros de colonnes à deux chiffres), 20, 26 (les lettres), 27, 40, 50.
-WIDTHS = [9, 10, 11, 20, 21, 26, 27, 40, 50]
+# Des largeurs au-delà de celles où un tour qui dessine lui-même le plateau change souvent
+# de manière : 10 (des numéros de colonnes à deux chiffres), 26 (les lettres), puis 50.
+WIDTHS = [11, 27, 50]
 
 
 def turn_display() -> list[dict]:
     return [
         game(["."], ["0 0"]),
         game(SUJET, ["0 0"]),
-        game(SUJET, ["3 3"]),
         *(wide(width, 2, [(1, 1, 1, 1)], ["1 1"]) for width in WIDTHS),
         wide(50, 20, [(19, 19, 19, 19)], ["19 19"]),
     ]
@@ -83,7 +82,6 @@ def turn_display() -> list[dict]:
 
 def turn_ask() -> list[dict]:
     return [
-        game(SUJET, ["0 0"]),
         # Des lignes refusées d'abord : ask_move les refuse, play_turn n'en voit rien.
         game(SUJET, ["5 5", "x", "1 1"]),
         game(["*.", ".."], ["", "0 0", "1 1"]),
@@ -95,14 +93,11 @@ def turn_open() -> list[dict]:
     return [
         # Plus large que haut : opened[x][y] est hors du plateau (x >= hauteur)…
         game(SUJET, ["4 0"]),
-        game(SUJET, ["3 1"]),
         # … ou une autre case, fermée, puis déjà ouverte.
         game(SUJET, ["1 3"], [".....", ".....", ".....", "....."]),
-        game(["*.", "..", ".*"], ["0 1"]),
         game(["...*.", ".....", "....."], ["0 2"], ["..o..", ".....", "....."]),
         # Plus haut que large : opened[x][y] est hors du plateau (y >= largeur).
         game(["..", "..", "..", "*."], ["1 3"], ["..", "..", "..", ".."]),
-        game(["*", ".", "."], ["0 2"]),
         wide(50, 2, [(30, 1, 31, 1)], ["30 1"]),
         wide(50, 3, [(0, 2, 0, 2), (2, 0, 2, 0)], ["0 2"]),
     ]
@@ -114,7 +109,6 @@ def turn_flood() -> list[dict]:
         game(SUJET, ["0 0"]),
         game(SUJET, ["3 3"]),
         game(["...", "...", "..*"], ["0 0"]),
-        game(["..*"], ["0 0"]),
         # Une poche de 3×3 dans le coin d'un plateau de 50×5 : la case vide (1, 1) l'inonde.
         wide(50, 5, [(0, 0, 2, 2)], ["1 1"]),
     ]
@@ -154,11 +148,9 @@ ALMOST = game(["..........*.", "..........**", "............"], ["0 2", "10 0"])
 def game_board() -> list[dict]:
     return [
         game(["*."], [], [".o"]),
-        game(["*."], [], ["o."]),
         ONE_TURN,
         game(SUJET, ["4 2"]),
         game(SUJET, ["0 0", "3 3"]),
-        ALMOST,
         wide(50, 2, [(0, 1, 0, 1)], ["0 1"]),
     ]
 
@@ -169,11 +161,9 @@ def game_result() -> list[dict]:
         game(["*."], [], [".o"]),
         game(["*."], [], ["o."]),
         game(["*."], [], ["oo"]),
-        game(["*..........."], [], ["o" * 12]),
-        # Gagnée en un tour, perdue au premier coup, gagnée au dernier après des tours.
+        # Gagnée en un tour, perdue au premier coup.
         ONE_TURN,
         game(SUJET, ["4 2"]),
-        game(SUJET, ["0 0", "3 3"]),
         # Perdue tout à la fin.
         ALMOST,
         wide(50, 2, [(0, 1, 0, 1)], ["0 1"]),

@@ -87,16 +87,15 @@ def class_sweep(cls: str) -> dict:
 # La mise en page : chaque forme (une case, une ligne, une colonne, plus large que haut,
 # plus haut que large, carré, colonnes à deux chiffres, le plus grand), (largeur, hauteur).
 ROW_SHAPES = [
-    (1, 1), (2, 1), (1, 2), (3, 2), (2, 3), (5, 1), (1, 5), (7, 4), (4, 7), (6, 6),
-    (10, 3), (3, 10), (11, 20), (26, 20), (37, 13), (49, 19), (50, 1), (1, 20), (50, 20),
+    (1, 1), (2, 1), (1, 2), (3, 2), (2, 3), (7, 4), (4, 7), (6, 6), (11, 20), (37, 13),
+    (50, 1), (1, 20), (50, 20),
 ]  # fmt: skip
-# Les espaces : chaque largeur où une mise en page change souvent (9, 10 et 11 colonnes :
-# des numéros de colonnes à deux chiffres ; 26 : les lettres ; 50 : la plus grande). Aucun
+# Les espaces : les largeurs où une mise en page change souvent (10 et 11 colonnes : des
+# numéros de colonnes à deux chiffres ; 26 : les lettres ; 50 : la plus grande). Aucun
 # plateau plus haut que large : un affichage qui échange largeur et hauteur y plante avant
 # sa première ligne, et c'est la faute de la classe des lignes.
 SPACE_SHAPES = [
-    (1, 1), (2, 1), (3, 2), (5, 5), (9, 2), (10, 2), (11, 3), (20, 4), (26, 2), (40, 3),
-    (50, 1), (50, 20),
+    (1, 1), (2, 1), (3, 2), (5, 5), (10, 2), (11, 3), (26, 2), (50, 1), (50, 20),
 ]  # fmt: skip
 # Un affichage qui plante sur les grands chiffres n'y plante pas : au-delà, fermée.
 LAYOUT_DIGITS = 3
