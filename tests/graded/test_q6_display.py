@@ -1,61 +1,93 @@
 """Q6 : display_board.
 
-Ce que le contrat distingue, et ce qui le vérifie à chaque notation, quel que soit le
-secret (cas publics) :
+Ce que le contrat distingue, une ligne du barème par classe, chacune vérifiée à chaque
+notation sur un balayage fixe (``grading.sweeps.q6_display``), le même quel que soit le
+secret ; les exemples tirés n'ajoutent que des plateaux de la même classe :
 
-- chaque symbole : ■ pour une case fermée (minée ou non), ★ pour une mine ouverte (même
-  sans mine voisine), ⋄ pour une case ouverte sans mine voisine, et chaque chiffre de 1 à
-  8 (``DIGITS``) ;
-- chaque forme de plateau : une case, une ligne, une colonne, plus large que haut, plus
-  haut que large, le plus grand (50×20) ;
-- exactement une ligne affichée par ligne du plateau, les cases séparées par une espace
-  (les espaces en fin de ligne sont permises), rien d'autre.
+- quatre classes de cases, chacune jugée sur ses seules cases, lues dans l'affichage
+  quelle que soit sa mise en page : ■ pour une case fermée (minée ou non, de 0 à 8 mines
+  voisines), ★ pour une mine ouverte (de 0 à 8 mines voisines), ⋄ pour une case ouverte
+  sans mine ni mine voisine, le chiffre de 1 à 8 pour une autre case ouverte sans mine ;
+  chaque état à chaque sorte de place (coin, bord, intérieur, case seule), sur des
+  plateaux carrés de 1×1 à 20×20 où seules les cases de la classe sont ouvertes ;
+- les lignes : exactement une ligne de texte par ligne du plateau, dans l'ordre, de
+  x = 0 à la largeur - 1, et rien d'autre (ni ligne vide, ni numéros), les grilles reçues
+  intactes, sur chaque forme : 1×1, une ligne, une colonne, plus large que haut, plus
+  haut que large, jusqu'à 50×20 ; les symboles n'y comptent pas ;
+- les espaces : une espace entre deux cases d'une ligne, une seule (les espaces en fin de
+  ligne sont permises), sur chaque largeur de 1 à 50 où une mise en page change souvent.
+
+Le contrat permet des options nommées en plus des trois paramètres : display_board est
+toujours appelée avec les trois seuls arguments du contrat.
+
+Les points : les symboles font l'essentiel du plateau (1,3 point, un peu plus pour les
+chiffres, qui sont huit), la mise en page le reste (0,45 pour les lignes, 0,25 pour
+les espaces).
 """
 
 import pytest
 from hypothesis import given, settings
 
-from grading import expected, publics, strategies
+from grading import expected, strategies, sweeps
 from grading.checks import q6_display as checks
 from grading.publics import public_example
 from grading.strategies import NO_SHRINK
 
-SMALL = {
-    "mines": [[True, False, False], [False, False, False]],
-    "neigh": [[0, 1, 0], [1, 1, 0]],
-    "opened": [[True, True, True], [False, True, True]],
-}
-
-
-# Chaque chiffre de 1 à 8 et ⋄ sur des cases ouvertes, une mine ouverte (★), une case sans
-# mine fermée et des mines fermées (■).
-DIGITS = publics.board(
-    publics.mines_from(["..*..", "*.*..", "*****", "*.*.*", "***.*"]),
-    publics.opened_at(
-        5, 5, [(0, 0), (1, 0), (3, 0), (4, 0), (0, 1), (1, 1), (3, 1), (1, 3), (3, 3), (3, 4)]
-    ),
-)
+SWEEPS = sweeps.stored("q6_display")
+# Les balayages couvrent chaque classe ; les exemples tirés (un plateau chacun) ne
+# font que s'y ajouter.
+DRAWS = settings(max_examples=2, phases=NO_SHRINK)
 
 
 @pytest.mark.question("display_board")
-@given(case=strategies.boards())
-@public_example(case=SMALL)
-@public_example(case=DIGITS)
-# Une case, une ligne, une colonne.
-@public_example(case=publics.board([[False]], [[True]]))
-@public_example(case=publics.board([[False, True, False, False, False]], [[True] * 5]))
-@public_example(case=publics.board([[True], [False], [False], [False]], [[False], [True]] * 2))
-def test_display_board(sub, case):
-    """display_board affiche une ligne par ligne du plateau, avec ■ ★ ⋄ et les chiffres"""
-    checks.display_board_prints(sub, case, expected.display_board(case))
+@DRAWS
+@given(case=strategies.display_class_cases("closed"))
+@public_example(case=SWEEPS["closed"])
+def test_display_board_closed_cells(sub, case):
+    """display_board montre ■ pour chaque case fermée, minée ou non"""
+    checks.display_board_shows_cells(sub, case, expected.display_cells(case))
 
 
 @pytest.mark.question("display_board")
-@settings(max_examples=10, phases=NO_SHRINK)
-@given(case=strategies.large_sizes().flatmap(strategies.boards))
-@public_example(case=publics.sample_board(50, 20, 602))
-# Un plateau à moitié miné : chaque chiffre de 0 à 8 y est ouvert quelque part.
-@public_example(case=publics.sample_board(50, 20, 600, 0.5))
-def test_display_board_largest(sub, case):
-    """display_board sur de grands plateaux (jusqu'à 50×20)"""
-    checks.display_board_prints(sub, case, expected.display_board(case))
+@DRAWS
+@given(case=strategies.display_class_cases("mines"))
+@public_example(case=SWEEPS["mines"])
+def test_display_board_open_mines(sub, case):
+    """display_board montre ★ pour chaque mine ouverte, même entourée de mines"""
+    checks.display_board_shows_cells(sub, case, expected.display_cells(case))
+
+
+@pytest.mark.question("display_board")
+@DRAWS
+@given(case=strategies.display_class_cases("empty"))
+@public_example(case=SWEEPS["empty"])
+def test_display_board_empty_cells(sub, case):
+    """display_board montre ⋄ pour chaque case ouverte sans mine voisine"""
+    checks.display_board_shows_cells(sub, case, expected.display_cells(case))
+
+
+@pytest.mark.question("display_board")
+@DRAWS
+@given(case=strategies.display_class_cases("digits"))
+@public_example(case=SWEEPS["digits"])
+def test_display_board_digits(sub, case):
+    """display_board montre le chiffre de 1 à 8 de chaque case ouverte sans mine"""
+    checks.display_board_shows_cells(sub, case, expected.display_cells(case))
+
+
+@pytest.mark.question("display_board")
+@DRAWS
+@given(case=strategies.layout_cases())
+@public_example(case=SWEEPS["rows"])
+def test_display_board_one_line_per_row(sub, case):
+    """display_board affiche une ligne par ligne du plateau, et rien d'autre"""
+    checks.display_board_prints_rows(sub, case, expected.display_rows(case))
+
+
+@pytest.mark.question("display_board")
+@DRAWS
+@given(case=strategies.layout_cases(wide=True))
+@public_example(case=SWEEPS["spaces"])
+def test_display_board_one_space_between_cells(sub, case):
+    """display_board sépare les cases d'une ligne par une espace"""
+    checks.display_board_separates_cells(sub, case, expected.display_rows(case))

@@ -16,7 +16,8 @@ modules de sa couche ou des couches d'avant :
 4. vérifications : ``checks/`` (un module par question : chaque vérification et son
    message en français ; ``checks/common.py`` ce qu'elles partagent),
    ``expected.py`` (les oracles), ``strategies.py`` (les cas tirés), ``publics.py``
-   (les cas publics), ``boards.py``, ``stats.py`` ;
+   (les cas publics), ``sweeps/`` (les balayages fixes de chaque classe d'entrées),
+   ``boards.py``, ``stats.py`` ;
 5. points : ``scoring.py`` (les points de chaque test, le tableau, results.json).
 
 La classe et les plateformes (Moodle, Gradescope) sont dans ``tests/classroom/``.

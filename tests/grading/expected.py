@@ -56,6 +56,47 @@ def display_board(case: dict) -> list[str]:
     return board_lines(case["mines"], case["neigh"], case["opened"])
 
 
+# Les classes de cases de display_board : ce que chacune montre (checks.q6_display).
+DISPLAY_CLASSES = ("closed", "mines", "empty", "digits")
+
+
+def display_class(mine: bool, count: int, is_open: bool) -> str:
+    """La classe d'une case pour display_board : fermée, mine ouverte, vide, chiffre."""
+    if not is_open:
+        return "closed"
+    if mine:
+        return "mines"
+    return "empty" if count == 0 else "digits"
+
+
+def drawn_boards(case: dict) -> list[tuple[list, list, list]]:
+    """Les grilles des plateaux écrits d'un cas de balayage (``checks.drawn``)."""
+    from .checks.drawn import grids
+
+    return [grids(board) for board in case["boards"]]
+
+
+def display_rows(case: dict) -> list[list[str]]:
+    """L'affichage attendu de chaque plateau d'un cas de balayage."""
+    return [board_lines(*grids) for grids in drawn_boards(case)]
+
+
+def display_cells(case: dict) -> list[dict]:
+    """Pour chaque plateau d'un cas d'une classe de cases (``case["cells"]``) : l'affichage
+    attendu, et les cases de la classe, celles que l'on juge (« x »)."""
+    result = []
+    for mines, neigh, opened in drawn_boards(case):
+        judged = [
+            "".join(
+                "x" if display_class(m, n, o) == case["cells"] else "."
+                for m, n, o in zip(row_m, row_n, row_o)
+            )
+            for row_m, row_n, row_o in zip(mines, neigh, opened)
+        ]
+        result.append({"lines": board_lines(mines, neigh, opened), "judged": judged})
+    return result
+
+
 def is_move_ok(case: dict) -> bool:
     opened, x, y = case["opened"], case["x"], case["y"]
     on_board = y in range(len(opened)) and x in range(len(opened[0]))
@@ -97,15 +138,17 @@ def is_move_ok_points(case: dict) -> list[bool]:
     return [is_move_ok({"opened": opened, "x": x, "y": y}) for x, y in case["points"]]
 
 
-def flood(mines: list, neigh: list, opened: list) -> list[list[bool]]:
-    """Le point fixe de l'inondation, par un parcours en largeur."""
+def flood(mines: list, neigh: list, opened: list, starts=None) -> list[list[bool]]:
+    """Le point fixe de l'inondation, par un parcours en largeur ; depuis les seules cases
+    ``starts`` si elles sont données (``opened`` est alors le point fixe, ces cases en plus)."""
     height, width = len(mines), len(mines[0])
     result = [list(row) for row in opened]
 
     def spreads(x: int, y: int) -> bool:
         return result[y][x] and not mines[y][x] and neigh[y][x] == 0
 
-    queue = deque((x, y) for y in range(height) for x in range(width) if spreads(x, y))
+    cells = starts if starts is not None else [(x, y) for y in range(height) for x in range(width)]
+    queue = deque(cell for cell in cells if spreads(*cell))
     while queue:
         x, y = queue.popleft()
         for i, j in neighbours(x, y, width, height):
@@ -118,6 +161,13 @@ def flood(mines: list, neigh: list, opened: list) -> list[list[bool]]:
 
 def propagate_open_cells(case: dict) -> list[list[bool]]:
     return flood(case["mines"], case["neigh"], case["opened"])
+
+
+def flood_results(case: dict) -> list[list[str]]:
+    """L'inondation de chaque plateau d'un cas de balayage, écrite (``checks.drawn``)."""
+    from .checks.drawn import opened_rows
+
+    return [opened_rows(flood(*grids)) for grids in drawn_boards(case)]
 
 
 def game_state(mines: list, opened: list) -> int:
@@ -150,7 +200,8 @@ def play_the_game(case: dict) -> dict:
         x, y = result["move"]
         lines = lines[result["consumed"] :]
         opened[y][x] = True
-        opened = flood(mines, neigh, opened)
+        # Après le premier tour, opened est un point fixe : l'inondation part de la case jouée.
+        opened = flood(mines, neigh, opened, [(x, y)] if turns else None)
         turns += 1
     return {
         "code": game_state(mines, opened),

@@ -33,6 +33,8 @@ def cause(error: dict, func: str | None, outcome=None) -> str | None:
         return drawn_off_the_board(outcome.args)
     if kind == "EOFError" and func == "play_the_game" and outcome is not None:
         return turn_after_the_end(outcome.relayed)
+    if kind == "IndexError":
+        return index_error(error, func, outcome)
     return None
 
 
@@ -86,6 +88,77 @@ def turn_after_the_end(relayed: list) -> str | None:
             f"que is_finished ne vaut plus 0 ({loop})"
         )
     return None
+
+
+# -- Q6, Q8, Q10 : lire une case d'une grille --------------------------------------------
+
+# Une liste indexée par le nombre de mines voisines : SYMBOLES[neigh[y][x]].
+BY_NEIGH = re.compile(r"\w\s*\[\s*neigh\s*\[")
+# Une case lue avant que ses coordonnées ne soient vérifiées, dans le même « and » :
+# opened[j][i] == False and is_coord_ok(i, j, ...), ou ... and 0 <= i < largeur.
+READ = r"(?P<read>\w+\s*\[[^\[\]]+\]\s*\[[^\[\]]+\])"
+READ_THEN_CHECK = re.compile(READ + r"[^\n]*?\band\b[^\n]*?(?:\bis_coord_ok\s*\(|\b0\s*<=)")
+
+
+def index_error(error: dict, func: str | None, outcome=None) -> str | None:
+    """La cause d'une IndexError, reconnue à la ligne du rendu où elle est née ou à ce que
+    la fonction venait de recevoir ; None sinon."""
+    code = (error.get("line") or ["", 0, ""])[2]
+    if BY_NEIGH.search(code):
+        return (
+            "une liste indexée par neigh[y][x] : neigh va de 0 à 8, la liste doit donc avoir "
+            "9 éléments, un par nombre de mines voisines (⋄ pour 0, puis 1 à 8)"
+        )
+    read = READ_THEN_CHECK.search(code)
+    if read:
+        return (
+            f"{read['read']} est lu avant que la case ne soit vérifiée, et and s'arrête au "
+            "premier False : testez d'abord is_coord_ok, puis la case "
+            "(is_coord_ok(x, y, largeur, hauteur) and not opened[y][x]) ; une case hors "
+            "du plateau n'est alors jamais lue"
+        )
+    if func == "play_turn" and outcome is not None:
+        return transposed_move(outcome)
+    return None
+
+
+def chosen_move(outcome) -> tuple[int, int] | None:
+    """Le coup que ask_move a renvoyé pendant l'appel (le dernier), s'il y en a un."""
+    moves = [c.ret for c in outcome.relayed if c.name == "ask_move" and c.raised is None]
+    move = moves[-1] if moves else None
+    if isinstance(move, (list, tuple)) and len(move) == 2:
+        if all(type(value) is int for value in move):
+            return move[0], move[1]
+    return None
+
+
+def transposed_move(outcome) -> str | None:
+    """play_turn a levé IndexError juste après que ask_move a renvoyé (x, y), une case du
+    plateau dont (y, x) est hors du plateau : opened[x][y] au lieu de opened[y][x]."""
+    move = chosen_move(outcome)
+    opened = outcome.args[2] if len(outcome.args) > 2 else None
+    if move is None or not (isinstance(opened, list) and opened and isinstance(opened[0], list)):
+        return None
+    x, y = move
+    height, width = len(opened), len(opened[0])
+    if not (0 <= x < width and 0 <= y < height) or (x < height and y < width):
+        return None
+    return transposed_index(x, y, width, height)
+
+
+def transposed_index(x: int, y: int, width: int, height: int) -> str:
+    """La phrase qui nomme l'indice transposé opened[x][y], pour le coup (x, y)."""
+    beyond = (
+        f"x = {x} dépasse la dernière ligne (y va de 0 à {height - 1})"
+        if x >= height
+        else f"y = {y} dépasse la dernière colonne (x va de 0 à {width - 1})"
+        if y >= width
+        else f"c'est la case ({y}, {x}) qui s'ouvre"
+    )
+    return (
+        f"opened[x][y] : l'indice est transposé. Une grille se lit ligne d'abord, "
+        f"opened[y][x] ; ici, pour le coup ({x}, {y}), opened[{x}][{y}] : {beyond}"
+    )
 
 
 def python_index(x: int, y: int, width: int, height: int) -> tuple[int, int] | None:

@@ -68,8 +68,12 @@ RUBRIC: dict[str, dict[str, float]] = {
         "test_compute_neigh_large": 0.2,
     },
     "display_board": {
-        "test_display_board": 1.5,
-        "test_display_board_largest": 0.5,
+        "test_display_board_closed_cells": 0.3,
+        "test_display_board_open_mines": 0.3,
+        "test_display_board_empty_cells": 0.3,
+        "test_display_board_digits": 0.4,
+        "test_display_board_one_line_per_row": 0.45,
+        "test_display_board_one_space_between_cells": 0.25,
     },
     "is_move_ok": {
         "test_is_move_ok_every_cell": 0.4,
@@ -94,8 +98,13 @@ RUBRIC: dict[str, dict[str, float]] = {
         "test_ask_move_end_of_input": 0.2,
     },
     "propagate_open_cells": {
-        "test_propagate_open_cells": 2.25,
-        "test_propagate_open_cells_large": 0.75,
+        "test_propagate_open_cells_every_direction": 0.5,
+        "test_propagate_open_cells_edges_and_corners": 0.5,
+        "test_propagate_open_cells_until_nothing_changes": 0.75,
+        "test_propagate_open_cells_every_source": 0.25,
+        "test_propagate_open_cells_stops_at_numbers": 0.4,
+        "test_propagate_open_cells_other_open_cells": 0.35,
+        "test_propagate_open_cells_in_place": 0.25,
     },
     "is_finished": {
         "test_is_finished_in_progress": 0.35,
@@ -105,11 +114,15 @@ RUBRIC: dict[str, dict[str, float]] = {
         "test_is_finished_returns_int": 0.15,
     },
     "play_turn": {
-        "test_play_turn": 1.0,
+        "test_play_turn_displays_the_board": 0.25,
+        "test_play_turn_asks_with_ask_move": 0.25,
+        "test_play_turn_opens_the_chosen_cell": 0.25,
+        "test_play_turn_floods_after_opening": 0.25,
     },
     "play_the_game": {
-        "test_play_the_game": 0.75,
-        "test_play_the_game_already_over": 0.75,
+        "test_play_the_game_plays_until_the_end": 0.6,
+        "test_play_the_game_shows_the_final_board": 0.4,
+        "test_play_the_game_announces_the_result": 0.5,
     },
 }
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import random
 
-from hypothesis import Phase
+from hypothesis import Phase, assume
 from hypothesis import strategies as st
 
 from . import expected, publics, secret
@@ -113,6 +113,33 @@ def board_of_size(draw, size: tuple[int, int] | None) -> dict:
 def boards(size: tuple[int, int] | None = None) -> st.SearchStrategy[dict]:
     """``board_of_size`` construite une fois par taille (ou une fois pour toutes les tailles)."""
     return board_of_size(size)
+
+
+# -- Q6 ----------------------------------------------------------------------
+
+
+@st.composite
+def display_class_cases(draw, cells: str) -> dict:
+    """Un plateau carré et symétrique tiré, où seules les cases de la classe ``cells`` sont
+    ouvertes (``sweeps.q6_display``) ; 2×2 au moins : un affichage qui oublie une colonne
+    ne montrerait rien d'un plateau 1×1, et un exemple tiré n'a qu'un plateau."""
+    from .sweeps.q6_display import class_board, symmetric
+
+    side = draw(st.integers(2, 8))
+    mines = symmetric(draw(bit_grids(side, side)))
+    return {"cells": cells, "boards": [class_board(cells, mines)]}
+
+
+@st.composite
+def layout_cases(draw, wide: bool = False) -> dict:
+    """Un plateau de n'importe quelle forme, jusqu'à 50×20, pour la mise en page ; pour
+    les espaces (``wide``), au moins deux colonnes, et jamais plus haut que large."""
+    from .sweeps.q6_display import layout_board
+
+    width, height = draw(any_sizes())
+    if wide:  # au moins deux cases par ligne, jamais plus haut que large
+        width, height = max(width, height, 2), min(width, height)
+    return {"boards": [layout_board(width, height, draw(st.integers(0, 2**32)))]}
 
 
 # -- Q4, Q5, Q9 : des cas tirés du secret, sans hypothesis ---------------------
@@ -452,16 +479,58 @@ def keep_asking_cases(draw) -> dict:
 # -- Q8, Q9 ------------------------------------------------------------------
 
 
+# Les exemples tirés d'une classe de propagate_open_cells : un plateau de la classe, fait
+# par les constructeurs de ses balayages (``sweeps.q8_flood``), à d'autres tailles et
+# d'autres places.
+
+
 @st.composite
-def flood_cases(draw, size=None) -> dict:
-    width, height = size or draw(sizes())
-    board = draw(boards((width, height)))
-    if draw(st.booleans()):
-        # Un début de partie : une seule case ouverte.
-        opened = [[False] * width for _ in range(height)]
-        opened[draw(st.integers(0, height - 1))][draw(st.integers(0, width - 1))] = True
-        board["opened"] = opened
-    return board
+def flood_class_cases(draw, flood: str) -> dict:
+    from .sweeps import q8_flood as sweep
+
+    if flood in ("directions", "in_place"):
+        width, height = draw(st.integers(5, 14)), draw(st.integers(5, 10))
+        if flood == "directions" and min(width, height) >= 6 and draw(st.booleans()):
+            # Les deux cases vides à deux cases au moins de chaque bord.
+            dx = pick(draw, [1, -1])
+            x = draw(st.integers(2, width - 4)) + (dx < 0)
+            board = sweep.corner_leak(width, height, x, draw(st.integers(2, height - 4)), dx)
+        else:
+            x, y = draw(st.integers(2, width - 3)), draw(st.integers(2, height - 3))
+            board = sweep.ring(width, height, x, y)
+    elif flood == "edges":
+        side = pick(draw, ["gauche", "droite", "haut", "bas"])
+        depth = draw(st.integers(2, 3))
+        across = draw(st.integers(depth + 2, 12))
+        along = draw(st.integers(1, 20 if side in ("gauche", "droite") else 50))
+        width, height = (across, along) if side in ("gauche", "droite") else (along, across)
+        board = sweep.along(side, width, height, depth)
+    elif flood == "passes":
+        width, height = draw(st.integers(5, 50)), draw(st.integers(5, 20))
+        board = sweep.room(width, height, pick(draw, ["bas droite", "haut droite", "bas gauche"]))
+    elif flood == "sources":
+        count = draw(st.integers(2, 4))
+        widths = [draw(st.integers(3, 6)) for _ in range(count)]
+        height = draw(st.integers(5, 9))
+        spaces, x = [], 1
+        for width in widths:
+            spaces.append((x, 1, x + width - 1, height - 2))
+            x += width + 1
+        opened = [index for index in range(count) if index == count - 1 or draw(st.booleans())]
+        board = sweep.several(x, height, spaces, opened, [])
+    elif flood == "numbers":
+        # Des mines seules sur la dernière ligne de l'intérieur, loin de la case ouverte
+        # (2, 2) ; une région de 200 cases au plus (les grandes sont aux passes).
+        width, height = draw(st.integers(8, 20)), draw(st.integers(8, 12))
+        columns = range(4, width - 3, 3)
+        mines = [(x, height - 3) for x in columns if draw(st.booleans())] or [(4, height - 3)]
+        board = sweep.islands(width, height, mines)
+    else:  # open_cells : des chiffres et des mines ouverts, aucune case vide ouverte
+        width, height = draw(sizes())
+        rows = ["".join("*" if m else "." for m in row) for row in draw(bit_grids(width, height))]
+        cells = [(x, y) for y in range(height) for x in range(width) if draw(st.booleans())]
+        board = sweep.board(rows, cells, empty=False)
+    return {"flood": flood, "boards": [board]}
 
 
 def game_boards_of(rng: random.Random, count: int = 2) -> list[list[list[bool]]]:
@@ -514,11 +583,20 @@ def finished_boards(draw) -> dict:
 
 
 @st.composite
-def turn_cases(draw) -> dict:
+def turn_cases(draw, diagonal: bool = True, refused: bool = False) -> dict:
+    """Un tour de play_turn : un plateau en cours de partie et le coup d'une case fermée,
+    sur la diagonale (x == y : un indice transposé n'y change rien) ou hors d'elle ; avec
+    ``refused``, des lignes refusées d'abord."""
     board = draw(game_boards())
     opened = board["opened"]
-    closed = [(x, y) for y, row in enumerate(opened) for x, o in enumerate(row) if not o]
-    lines = [bad_line(draw, opened) for _ in some(draw, 2)]
+    closed = [
+        (x, y)
+        for y, row in enumerate(opened)
+        for x, is_open in enumerate(row)
+        if not is_open and (x == y) == diagonal
+    ]
+    assume(closed)
+    lines = [bad_line(draw, opened) for _ in some(draw, 2)] if refused else []
     x, y = pick(draw, closed)
     return {**board, "lines": [*lines, f"{x} {y}"]}
 

@@ -263,7 +263,8 @@ def test_reference_gets_full_marks_under_landlock(field, submissions, user):
     assert "Landlock" in output.split("Notation de")[0]
     assert "Landlock" not in result["output"] and "isol" not in result["output"].lower()
     if user is None:  # le juge root lance le processus de travail sous un utilisateur sans droits
-        said = " ".join(output.split("Notation de")[0].split())  # la phrase est coupée à 80 colonnes
+        # La phrase est coupée à 80 colonnes : on la lit recollée.
+        said = " ".join(output.split("Notation de")[0].split())
         assert "utilisateur nobody" in said or "utilisateur demineur" in said, said
 
 

@@ -441,11 +441,12 @@ def per_function(tests: dict[str, dict]) -> dict[str, float]:
 
 
 def test_deux_fautes_dans_le_kit_chacune_a_sa_place(kit, tmp_path):
-    """is_coord_ok avec <= et l'inondation en un seul parcours : deux fonctions à revoir,
-    et l'échec sur le grand plateau ne dessine que la région où les grilles diffèrent."""
+    """is_coord_ok avec <= et une inondation qui s'arrête après 200 cases : deux fonctions à
+    revoir, et l'échec sur le grand plateau ne dessine que la région où les grilles
+    diffèrent."""
     student = tmp_path / "kit"
     shutil.copytree(kit, student)
-    names = ["is_coord_ok_inferieur_ou_egal.py", "propagate_un_seul_parcours.py"]
+    names = ["is_coord_ok_inferieur_ou_egal.py", "propagate_s_arrete_apres_200_cases.py"]
     faults = [(corpus_grading.CORPUS / name).read_text(encoding="utf-8") for name in names]
     text = "\n\n".join([REFERENCE.read_text(encoding="utf-8"), *faults])
     (student / "tp_demineur" / "tp.py").write_text(text, encoding="utf-8")
@@ -453,9 +454,10 @@ def test_deux_fautes_dans_le_kit_chacune_a_sa_place(kit, tmp_path):
     output = done.stdout + done.stderr
     to_review = [line.split()[1] for line in output.splitlines() if "← à revoir" in line]
     assert to_review == ["is_coord_ok", "propagate_open_cells"], output
-    # La région montrée part de la case jouée (le coin (49, 19) de ce cas public).
-    region = "voici la région x = 26 à 49, y = 4 à 19, autour des premières cases qui "
-    region += "diffèrent et de la case ouverte (49, 19) :"
+    # La région montrée part de la case ouverte la plus proche des différences (un coin de
+    # la pièce de 50×20 du balayage des passes, ouvert d'avance).
+    region = "voici la région x = 0 à 23, y = 0 à 15, autour des premières cases qui "
+    region += "diffèrent et de la case ouverte (1, 1) :"
     assert region in " ".join(output.split()), output
     # Tout tient en 80 colonnes, sauf le chemin du rendu noté.
     wide = [row for row in output.splitlines() if len(row) > 80 and "Notation de :" not in row]
@@ -551,8 +553,8 @@ def play_turn(mines, neigh, opened):
     propagate_open_cells(mines, neigh, opened)
 """,
         "play_turn",
-        "play_turn doit ouvrir la case choisie (3, 1), opened[1][3] = True, avant d'appeler "
-        "propagate_open_cells.",
+        "opened[x][y] : l'indice est transposé. Une grille se lit ligne d'abord, opened[y][x] ; "
+        "ici, pour le coup (4, 0), opened[4][0] : x = 4 dépasse la dernière ligne",
     ),
     "play_the_game_continue_apres_la_defaite": (
         """
@@ -654,7 +656,7 @@ def propagate_open_cells(mines, neigh, opened):
                 flood(x, y)
 """,
         "propagate_open_cells and not large",
-        "la récursion ne s'arrête pas : quelque 5 000 appels imbriqués sur un plateau de 12 cases",
+        "la récursion ne s'arrête pas : quelque 5 000 appels imbriqués sur un plateau de 25 cases",
     ),
     "is_coord_ok_parametres_changes": (
         """

@@ -1,5 +1,6 @@
 # description : display_board ajoute un print() final « pour aérer » : une ligne vide de trop après le plateau.
 # perd : display_board
+# lignes : test_display_board_one_line_per_row
 # retour : 1 ligne(s) vide(s) de trop à la fin
 
 

@@ -1,5 +1,6 @@
 # description : display_board colle les cases d'une ligne sans l'espace qui doit les séparer.
 # perd : display_board
+# lignes : test_display_board_one_space_between_cells
 
 
 def display_board(mines, neigh, opened):

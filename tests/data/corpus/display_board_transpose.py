@@ -1,5 +1,6 @@
 # description : display_board affiche une ligne de texte par colonne (boucle sur x à l'extérieur, y à l'intérieur) : le plateau est transposé.
 # perd : display_board
+# lignes : test_display_board_one_line_per_row
 
 
 def display_board(mines, neigh, opened):

@@ -1,5 +1,6 @@
 # description : display_board affiche le chiffre 0 pour une case ouverte sans mine voisine au lieu du symbole ⋄.
 # perd : display_board
+# lignes : test_display_board_empty_cells
 
 
 def display_board(mines, neigh, opened):

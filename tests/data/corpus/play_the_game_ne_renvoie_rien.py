@@ -1,5 +1,6 @@
 # description : play_the_game affiche le plateau et le verdict mais oublie le return : elle renvoie None au lieu du code 1 ou 2.
 # perd : play_the_game
+# lignes : test_play_the_game_announces_the_result
 
 
 def play_the_game(mines, neigh, opened):

@@ -1,5 +1,6 @@
 # description : play_the_game annonce une défaite avec « perdu… vous aviez presque gagné ! » quand au moins 90 % des cases sans mine (10 au moins) étaient ouvertes : la dernière ligne dit les deux mots, alors que le sujet n'en permet qu'un ; cela n'arrive que dans une partie perdue tout à la fin.
 # perd : play_the_game
+# lignes : test_play_the_game_announces_the_result
 
 
 def play_the_game(mines: list[list[bool]], neigh: list[list[int]], opened: list[list[bool]]) -> int:

@@ -1,5 +1,6 @@
 # description : play_the_game récursive qui oublie le return devant l'appel récursif : chaque niveau, au retour, réaffiche le plateau final et le verdict (une partie de N tours finit par N + 1 plateaux et N + 1 verdicts).
 # perd : play_the_game
+# lignes : test_play_the_game_shows_the_final_board
 
 
 def play_the_game(mines: list[list[bool]], neigh: list[list[int]], opened: list[list[bool]]) -> int:

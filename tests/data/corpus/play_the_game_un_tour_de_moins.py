@@ -1,5 +1,6 @@
 # description : play_the_game s'arrête un tour trop tôt : la boucle continue tant qu'il reste plus d'une case sans mine fermée (> 1 au lieu de > 0), la dernière case n'est jamais demandée et la partie est annoncée perdue.
 # perd : play_the_game
+# lignes : test_play_the_game_plays_until_the_end
 
 
 def cases_a_ouvrir(mines, opened):

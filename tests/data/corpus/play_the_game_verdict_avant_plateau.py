@@ -1,5 +1,6 @@
 # description : play_the_game écrit le verdict avant d'afficher le plateau final : la dernière ligne affichée n'est pas le verdict.
 # perd : play_the_game
+# lignes : test_play_the_game_announces_the_result
 
 
 def play_the_game(mines, neigh, opened):

@@ -1,5 +1,6 @@
 # description : play_the_game suppose la partie gagnée et ne note la défaite qu'après un tour : sur une partie déjà perdue à l'appel (une mine ouverte), elle dit « gagné » et renvoie 1.
 # perd : play_the_game
+# lignes : test_play_the_game_announces_the_result
 
 
 def play_the_game(mines, neigh, opened):

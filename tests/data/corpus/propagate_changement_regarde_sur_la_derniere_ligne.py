@@ -1,5 +1,6 @@
 # description : le balayage du sujet, mais l'indicateur « une case a été ouverte » est remis à False au début de chaque ligne au lieu de chaque passe : la boucle s'arrête quand la dernière ligne n'a rien ouvert à la dernière passe, même si des lignes plus haut viennent de s'ouvrir. Une inondation qui doit remonter une colonne reste en chemin.
 # perd : propagate_open_cells
+# lignes : test_propagate_open_cells_until_nothing_changes
 
 
 def propagate_open_cells(mines, neigh, opened):

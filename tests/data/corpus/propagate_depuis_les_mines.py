@@ -1,5 +1,6 @@
 # description : propagate_open_cells oublie la condition « pas une mine » : une mine ouverte sans mine voisine (neigh == 0) ouvre ses voisines.
 # perd : propagate_open_cells
+# lignes : test_propagate_open_cells_other_open_cells
 
 
 def propagate_open_cells(mines, neigh, opened):

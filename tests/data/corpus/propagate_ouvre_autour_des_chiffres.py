@@ -1,5 +1,6 @@
 # description : propagate_open_cells oublie la condition neigh == 0 : elle ouvre aussi les voisines des cases numérotées, donc tout le plateau y compris les mines.
 # perd : propagate_open_cells
+# lignes : test_propagate_open_cells_every_direction, test_propagate_open_cells_edges_and_corners, test_propagate_open_cells_until_nothing_changes, test_propagate_open_cells_every_source, test_propagate_open_cells_stops_at_numbers, test_propagate_open_cells_other_open_cells
 
 
 def propagate_open_cells(mines, neigh, opened):

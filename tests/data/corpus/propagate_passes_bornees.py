@@ -1,5 +1,6 @@
 # description : propagate_open_cells fait largeur + hauteur parcours complets au lieu de recommencer tant que quelque chose change : un couloir en serpentin demande plus de parcours.
 # perd : propagate_open_cells
+# lignes : test_propagate_open_cells_until_nothing_changes
 
 
 def propagate_open_cells(mines, neigh, opened):

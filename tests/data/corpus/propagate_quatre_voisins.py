@@ -1,5 +1,6 @@
 # description : propagate_open_cells n'ouvre que les 4 voisines (haut, bas, gauche, droite) d'une case vide et oublie les diagonales.
 # perd : propagate_open_cells
+# lignes : test_propagate_open_cells_every_direction
 
 
 def propagate_open_cells(mines, neigh, opened):

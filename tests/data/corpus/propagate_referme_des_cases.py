@@ -1,5 +1,6 @@
 # description : propagate_open_cells calcule une nouvelle grille avec seulement les voisines des cases vides puis la recopie dans opened : les cases ouvertes qui ne touchent pas une case vide (la case numérotée qu'on vient de jouer) sont refermées.
 # perd : propagate_open_cells
+# lignes : test_propagate_open_cells_other_open_cells
 
 
 def propagate_open_cells(mines, neigh, opened):

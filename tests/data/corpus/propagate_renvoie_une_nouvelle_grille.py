@@ -1,5 +1,6 @@
 # description : propagate_open_cells calcule l'inondation dans une copie qu'elle renvoie : opened, la grille reçue, ne change pas.
 # perd : propagate_open_cells
+# lignes : test_propagate_open_cells_in_place
 def propagate_open_cells(mines, neigh, opened):
     h, w = len(mines), len(mines[0])
     result = [row[:] for row in opened]

@@ -1,5 +1,6 @@
 # description : propagate_open_cells ne refait un parcours que si une case vide s'est ouverte sur une ligne au-dessus ; une case vide ouverte à gauche sur la même ligne est oubliée.
 # perd : propagate_open_cells
+# lignes : test_propagate_open_cells_until_nothing_changes
 
 
 def propagate_open_cells(mines, neigh, opened):

@@ -1,5 +1,6 @@
 # description : propagate_open_cells s'arrête après avoir ouvert 200 cases : juste tant que les zones vides sont petites, fausse sur les grands plateaux peu minés.
 # perd : propagate_open_cells
+# lignes : test_propagate_open_cells_until_nothing_changes
 
 
 def propagate_open_cells(mines, neigh, opened):

@@ -1,5 +1,6 @@
 # description : propagate_open_cells ne fait qu'un seul parcours du plateau au lieu de recommencer tant que des cases s'ouvrent (le « faire … tant que » du sujet est oublié) : l'inondation s'arrête trop tôt, surtout vers le haut et la gauche.
 # perd : propagate_open_cells
+# lignes : test_propagate_open_cells_until_nothing_changes
 
 
 def propagate_open_cells(mines, neigh, opened):

@@ -1,5 +1,6 @@
 # description : propagate_open_cells inonde en largeur à partir de la première case vide ouverte qu'elle trouve, et d'elle seule : une autre zone vide déjà ouverte ailleurs n'est pas inondée.
 # perd : propagate_open_cells
+# lignes : test_propagate_open_cells_every_source
 
 from collections import deque
 

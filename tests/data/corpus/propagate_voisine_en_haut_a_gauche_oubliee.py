@@ -1,5 +1,6 @@
 # description : propagate_open_cells prend les voisines dans une liste de huit décalages écrite à la main, où (1, -1) est écrit deux fois et (-1, -1) manque : la voisine en haut à gauche d'une case vide ne s'ouvre que si une autre case vide l'atteint.
 # perd : propagate_open_cells
+# lignes : test_propagate_open_cells_every_direction
 
 DECALAGES = [(1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)]
 

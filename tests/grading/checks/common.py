@@ -125,8 +125,11 @@ def expect_no_error(outcome: Outcome, func: str, example: str):
 
 
 def expect_written(outcome: Outcome | None, func: str, example: str):
-    """Une vérification qui ne juge que certains cas (les lignes qu'une fonction refuse,
-    par exemple) ne passe pas sur une fonction pas encore écrite : elle le dit."""
+    """La fonction (ou une fonction qu'elle appelle) n'est pas encore écrite : dit comme
+    par ``expect_no_error``. Pour les vérifications qui ne jugent que certains cas (les
+    lignes qu'une fonction refuse, par exemple) ou ce qu'un appel a fait avant une
+    exception (l'exception est alors l'affaire d'une autre classe) : elles ne passent pas
+    sur une fonction pas encore écrite."""
     if outcome is not None and (outcome.error or {}).get("type") == "NotImplementedError":
         expect_no_error(outcome, func, example)
 
