@@ -123,7 +123,11 @@ class Chooser:
         avec ``look_ahead``, une fin de partie assez petite est examinée jusqu'au bout
         (:mod:`.endgame`) : P y devient la meilleure probabilité de gagner."""
         group = self.forced_group() if forced_first else None
-        ahead = endgame.best_cells(self.knowledge) if look_ahead and group is None else None
+        ahead = (
+            endgame.best_cells(self.knowledge, self.analysis)
+            if look_ahead and group is None
+            else None
+        )
         candidates = ahead[0] if ahead else self.least_risky(group)[0]
         if len(candidates) > 1:
             outlooks = {c: self.outlook(c) for c in candidates}
