@@ -54,39 +54,43 @@ class TooLong(Exception):
 
 
 def layouts(
-    knowledge: Knowledge, analysis: Analysis, limit: int = MAX_LAYOUTS
+    analysis: Analysis, limit: int = MAX_LAYOUTS, group: int | None = None
 ) -> tuple[list[int], list[int]] | None:
     """Les cases inconnues et toutes les dispositions possibles de leurs mines (le bit
     ``i`` d'une disposition dit si la ``i``-ième case inconnue est minée), ou None s'il
-    y a plus de ``limit`` dispositions.
+    y a plus de ``limit`` dispositions. Avec ``group``, celles de ce groupe seul (un
+    groupe à part, voir :meth:`~.choice.Chooser.forced_group` : toutes ses solutions ont
+    le même nombre de mines et aucune autre case inconnue ne touche les siennes).
 
     On les construit groupe par groupe, à partir des solutions de chacun (les mines par
     classe, réparties de toutes les façons dans la classe), puis l'intérieur."""
-    if analysis.total > limit:
-        return None
-    groups = analysis.groups
-    if any(group.solutions is None for group in groups):
+    if group is None:
+        groups, interior, mines_left = analysis.groups, analysis.interior, analysis.mines_left
+        count = analysis.total
+    else:
+        chosen = analysis.groups[group]
+        groups, interior, mines_left = [chosen], [], chosen.low
+        count = sum(chosen.weights)
+    if count > limit or any(g.solutions is None for g in groups):
         return None
     unknown = [c for cls_list in (g.classes for g in groups) for cls in cls_list for c in cls]
-    unknown.extend(analysis.interior)
+    unknown.extend(interior)
     bit = {cell: 1 << i for i, cell in enumerate(unknown)}
     # Les nombres de mines que chaque suite de groupes (et l'intérieur) peut encore
     # recevoir : une disposition partielle qui ne peut être complétée est écartée.
     supports = [0] * (len(groups) + 1)
-    supports[-1] = (1 << (len(analysis.interior) + 1)) - 1
+    supports[-1] = (1 << (len(interior) + 1)) - 1
     for g in range(len(groups) - 1, -1, -1):
-        group = groups[g]
-        own = sum(1 << (group.low + m) for m, w in enumerate(group.weights) if w)
+        own = sum(1 << (groups[g].low + m) for m, w in enumerate(groups[g].weights) if w)
         supports[g] = sum_sets(own, supports[g + 1])
-    mines_left = analysis.mines_left
     partial: dict[int, list[int]] = {0: [0]}  # mines placées -> dispositions partielles
-    for g, group in enumerate(groups):
+    for g, current in enumerate(groups):
         following = supports[g + 1]
         grown: dict[int, list[int]] = {}
-        for counts, _ in group.solutions:
+        for counts, _ in current.solutions:
             m = sum(counts)
             bits = [0]
-            for cells, k in zip(group.classes, counts):
+            for cells, k in zip(current.classes, counts):
                 choices = [sum(bit[c] for c in chosen) for chosen in combinations(cells, k)]
                 bits = [b | extra for b in bits for extra in choices]
             for used, layouts_so_far in partial.items():
@@ -96,10 +100,9 @@ def layouts(
                 grown.setdefault(used + m, []).extend(a | b for a in layouts_so_far for b in bits)
         partial = grown
     found: list[int] = []
-    interior = [bit[c] for c in analysis.interior]
+    interior_bits = [bit[c] for c in interior]
     for used, layouts_so_far in partial.items():
-        room = mines_left - used
-        fillings = [sum(chosen) for chosen in combinations(interior, room)]
+        fillings = [sum(chosen) for chosen in combinations(interior_bits, mines_left - used)]
         found.extend(a | b for a in layouts_so_far for b in fillings)
     return unknown, found
 
@@ -160,7 +163,7 @@ class Search:
 
     def split(self, position: int, i: int) -> tuple[int, ...]:
         """Les parts de ``position`` où la case ``i`` est sûre, une par nombre montré."""
-        return tuple(p for p in (position & s for s in self.shows[i]) if p)
+        return tuple(filter(None, map(position.__and__, self.shows[i])))
 
     def moves(
         self, position: int, active: list[int]
@@ -168,27 +171,27 @@ class Search:
         """Les coups utiles de ``position`` : une case sûre qui apprend quelque chose
         (ses parts), sinon None et les coups risqués, les plus sûrs d'abord, un seul par
         façon de partager la position ; enfin les cases encore indécises (parmi
-        ``active``), les seules à regarder dans les positions suivantes."""
-        found: list[Move] = []
-        seen: set[tuple[int, ...]] = set()
-        undecided: list[int] = []
+        ``active``), les seules à regarder dans les positions suivantes (une case minée
+        partout, ou sûre partout sans rien apprendre, le reste dans toute la suite)."""
         mine, shows = self.mine, self.shows
+        risky: list[int] = []
         for i in active:
             mined = mine[i] & position
-            if mined == position:
-                continue  # une mine partout
-            parts = tuple(p for p in (position & s for s in shows[i]) if p)
             if not mined:
-                if len(parts) == 1:
-                    continue  # une case sûre qui n'apprend rien
-                return parts, [], active
-            undecided.append(i)
-            if parts in seen:
-                continue
-            seen.add(parts)
-            found.append(((position ^ mined).bit_count(), i, parts))
+                parts = tuple(filter(None, map(position.__and__, shows[i])))
+                if len(parts) > 1:
+                    return parts, [], active
+            elif mined != position:
+                risky.append(i)
+        found: list[Move] = []
+        seen: set[tuple[int, ...]] = set()
+        for i in risky:
+            parts = tuple(filter(None, map(position.__and__, shows[i])))
+            if parts not in seen:
+                seen.add(parts)
+                found.append(((position ^ (mine[i] & position)).bit_count(), i, parts))
         found.sort(key=lambda move: -move[0])
-        return None, found, undecided
+        return None, found, risky
 
     def win(self, position: int, active: list[int]) -> int:
         """Le nombre de dispositions de ``position`` gagnées en jouant au mieux (seules
@@ -246,13 +249,18 @@ def count_planes(masks: list[int]) -> list[int]:
 
 
 def best_cells(
-    knowledge: Knowledge, analysis: Analysis | None = None, limit: int = MAX_LAYOUTS
+    knowledge: Knowledge,
+    analysis: Analysis | None = None,
+    limit: int = MAX_LAYOUTS,
+    group: int | None = None,
 ) -> tuple[list[int], Fraction] | None:
     """Les cases qui donnent la meilleure probabilité de gagner, et cette probabilité ;
-    None si la position a trop de dispositions pour être examinée jusqu'au bout."""
+    None si la position a trop de dispositions pour être examinée jusqu'au bout. Avec
+    ``group`` (un groupe à part, voir :func:`layouts`), les cases de ce groupe qui
+    donnent la meilleure chance de le résoudre."""
     if analysis is None:
         analysis = Analysis(knowledge)
-    found = layouts(knowledge, analysis, limit)
+    found = layouts(analysis, limit, group)
     if found is None:
         return None
     unknown, all_layouts = found
