@@ -36,7 +36,7 @@ from tp_demineur.machine import (  # noqa: E402
     play,
     view_of,
 )
-from tp_demineur.machine.choice import Chooser  # noqa: E402
+from tp_demineur.machine.choice import CANDIDATE_RATIO, Chooser  # noqa: E402
 from tp_demineur.machine.knowledge import Knowledge  # noqa: E402
 from tp_demineur.machine.probabilities import Analysis  # noqa: E402
 
@@ -296,10 +296,17 @@ def check_move(move, view, mines, nb_mines):
         assert move.rule is not Rule.GUESS and move.probability == 0
     else:
         closed = [exact[y][x] for y, row in enumerate(view) for x, v in enumerate(row) if v is None]
-        assert move.rule is Rule.GUESS
-        assert min(closed) > 0, "une case sûre existait"
-        assert exact[move.y][move.x] == min(closed), move
-        assert move.probability == float(exact[move.y][move.x])
+        risk, least = exact[move.y][move.x], min(closed)
+        assert least > 0, "une case sûre existait"
+        assert risk < 1, move
+        assert move.probability == float(risk)
+        if move.rule is Rule.GUESS:
+            assert risk == least, move
+        elif move.rule is Rule.TWO_MOVES:
+            # Au moins 90 % de la meilleure chance d'être sûre.
+            assert 1 - risk >= CANDIDATE_RATIO * (1 - least) - 1e-12, move
+        else:  # fin de partie examinée (vérifiée plus bas) ou deviner inévitable
+            assert move.rule in (Rule.ENDGAME, Rule.FORCED), move
     for x, y in move.mines:
         assert mines[y][x] and exact[y][x] == 1, (move, (x, y))
 
@@ -347,8 +354,21 @@ def test_hints_on_small_views_agree_with_brute_force(case):
         return
     move = best_move(view, nb_mines)
     p = expected[move.y][move.x]
-    assert p == min(expected[y][x] for x, y in closed)
+    least = min(expected[y][x] for x, y in closed)
     assert move.safe == (p == 0)
+    if move.safe or move.rule is Rule.GUESS:
+        assert p == least
+    elif move.rule is Rule.TWO_MOVES:
+        assert 1 - p >= CANDIDATE_RATIO * (1 - least) - Fraction(1, 10**12)
+    elif move.rule is Rule.ENDGAME:
+        height, width = len(view), len(view[0])
+        layouts = all_layouts(view, nb_mines)
+        if len(layouts) <= 40:
+            chances = [chance_after(c, layouts, closed, width, height)[0] for c in playable]
+            chance = chance_after((move.x, move.y), layouts, closed, width, height)[0]
+            assert chance == max(chances)
+    else:
+        assert move.rule is Rule.FORCED and p < 1
     for x, y in move.mines:
         assert expected[y][x] == 1
 
@@ -378,9 +398,10 @@ def test_when_only_all_the_cases_prove_a_cell():
 def test_the_least_risky_cell_comes_with_its_exact_probability():
     view = [[N, N, N, N], [N, 3, 2, N], [N, N, N, N]]
     move = best_move(view, 4)
-    assert not move.safe and move.rule is Rule.GUESS
+    assert not move.safe and move.rule is Rule.ENDGAME
     p = exact_mine_probabilities(view, 4)[move.y][move.x]
     assert f"{p.numerator}/{p.denominator}" in move.reason
+    assert "toutes les suites" in move.reason
 
 
 def test_the_first_move_of_an_empty_board_is_a_corner():
@@ -405,6 +426,20 @@ def test_nothing_to_open_is_said_in_french():
 # ---------------------------------------------------------------------------
 # Parties entières
 # ---------------------------------------------------------------------------
+
+
+def all_layouts(view, nb_mines) -> list[frozenset]:
+    """Toutes les dispositions des mines qui expliquent la vue (ensembles de cases)."""
+    height, width = len(view), len(view[0])
+    closed = [(x, y) for y in range(height) for x in range(width) if view[y][x] is None]
+    opened = [
+        (x, y, view[y][x]) for y in range(height) for x in range(width) if view[y][x] is not None
+    ]
+    return [
+        frozenset(layout)
+        for layout in itertools.combinations(closed, nb_mines)
+        if all(sum(c in layout for c in around(x, y, width, height)) == v for x, y, v in opened)
+    ]
 
 
 def chance_after(cell, layouts: list[frozenset], closed: list, width: int, height: int):
@@ -447,14 +482,7 @@ def test_the_endgame_search_finds_the_best_chance_of_winning(case):
     view, nb_mines = case
     height, width = len(view), len(view[0])
     closed = [(x, y) for y in range(height) for x in range(width) if view[y][x] is None]
-    opened = [
-        (x, y, view[y][x]) for y in range(height) for x in range(width) if view[y][x] is not None
-    ]
-    layouts = [
-        frozenset(layout)
-        for layout in itertools.combinations(closed, nb_mines)
-        if all(sum(c in layout for c in around(x, y, width, height)) == v for x, y, v in opened)
-    ]
+    layouts = all_layouts(view, nb_mines)
     if not layouts or len(layouts) > 40:
         return
     found = endgame.best_cells(read_view(view, nb_mines))
@@ -496,8 +524,7 @@ def test_play_is_reproducible_and_wins_often():
 def test_a_guess_that_nothing_can_avoid_comes_first():
     """Le 4 en (1, 0) a trois mines connues dessous et une dernière en (0, 0) ou (2, 0) :
     rien ne départagera jamais ces deux cases. La machine y devine tout de suite, même si
-    l'intérieur (une mine dans 6 cases) est moins risqué ; le conseil, lui, reste la case
-    la moins risquée."""
+    l'intérieur (une mine dans 6 cases) est moins risqué, et le conseil le dit."""
     knowledge = Knowledge(3, 4, 5)
     knowledge.reveal(1, 4)
     for cell in (3, 4, 5):
@@ -508,6 +535,13 @@ def test_a_guess_that_nothing_can_avoid_comes_first():
     assert chooser.choose() >= 6
     assert analysis.probability(0) == Fraction(1, 2)
     assert analysis.probability(6) == Fraction(1, 6)
+    # Le 4 en (0, 1) et le 5 en (2, 1) minent (1, 0), (1, 1) et (1, 2) : il reste une
+    # mine en (0, 0) ou en (0, 2), que rien ne départagera ; l'indice le dit.
+    view = [[N, N, N, N], [4, N, 5, 2], [N, N, N, N]]
+    move = best_move(view, 6)
+    assert move.rule is Rule.FORCED and (move.x, move.y) in ((0, 0), (0, 2))
+    assert "deviner entre (0, 0) et (0, 2)" in move.reason
+    assert "1/2 (50,0 %)" in move.reason
 
 
 # ---------------------------------------------------------------------------

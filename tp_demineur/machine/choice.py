@@ -22,17 +22,43 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
 from . import endgame
-from .knowledge import UNKNOWN, Knowledge
+from .knowledge import UNKNOWN, Knowledge, Rule
 from .probabilities import Analysis, convolve
 
 TOLERANCE = 1e-8  # deux scores plus proches que cela (en relatif) sont à égalité
 CANDIDATE_RATIO = 0.9  # les cases comparées sur deux coups : au moins 90 % de la meilleure chance
 BLEND_FIRST = 0.8  # le poids de la meilleure chance dans :func:`blend`
+
+
+@dataclass(frozen=True)
+class Choice:
+    """Un coup risqué et de quoi l'expliquer : la case, pourquoi (une :class:`Rule`), sa
+    probabilité exacte de mine (``risk``), la plus petite de la position (``least``, en
+    ``safest``), le nombre de cases jugées aussi bonnes avant S, E, Q (``ties``) ; pour
+    un groupe à part, où deviner est inévitable, ses cases (``group``) et ses mines
+    (``group_mines``) ; en fin de partie, la chance de gagner (``win``) parmi ``layouts``
+    dispositions (dans un groupe à part : de le résoudre) ; la chance que le nombre
+    montré rende une case sûre (``progress``) et celle, la case étant sûre, de survivre
+    au coup suivant (``survival``), si elles sont connues."""
+
+    cell: int
+    why: Rule
+    risk: Fraction
+    least: Fraction
+    safest: int
+    ties: int
+    group: tuple[int, ...] = ()
+    group_mines: int = 0
+    win: Fraction | None = None
+    layouts: int = 0
+    progress: float | None = None
+    survival: float | None = None
 
 
 class Outlook:
@@ -114,12 +140,16 @@ class Chooser:
         return best, Fraction(best_mass, best_size * analysis.total)
 
     def forced_group(self) -> int | None:
-        """Un groupe où il faudra deviner tôt ou tard, quoi qu'il arrive ailleurs : toutes
-        ses solutions ont le même nombre de mines (le total n'y apprend rien) et aucune
-        case inconnue hors de lui ne touche ses cases (rien ne l'éclaircira). Le jouer
-        maintenant ne change pas les chances de gagner, et une partie perdue l'est plus tôt.
+        """Un groupe à part, où il faudra deviner tôt ou tard, quoi qu'il arrive ailleurs :
+        toutes ses solutions ont le même nombre de mines (le total n'y apprend rien) et
+        aucune case inconnue hors de lui ne touche ses cases (rien ne l'éclaircira). Le
+        résoudre maintenant ne change pas les chances de gagner ailleurs (et une partie
+        perdue l'est plus tôt) ; il est assez petit, d'habitude, pour être examiné
+        jusqu'au bout (:func:`.endgame.best_cells`), même quand le reste ne l'est pas.
         """
         state, table = self.knowledge.state, self.knowledge.neighbours
+        if len(self.analysis.groups) == 1 and not self.analysis.interior:
+            return None  # rien d'autre sur le plateau : c'est la fin de partie
         for g, group in enumerate(self.analysis.groups):
             if len(group.weights) != 1:
                 continue
@@ -131,23 +161,36 @@ class Chooser:
     def choose(
         self, rng: random.Random | None = None, forced_first: bool = False, look_ahead: bool = False
     ) -> int:
-        """La case à ouvrir. Avec ``forced_first``, un groupe où deviner est inévitable
-        passe avant le reste ; avec ``look_ahead``, une fin de partie assez petite est
-        examinée jusqu'au bout (:mod:`.endgame`), et sinon les cases presque aussi sûres
-        que la plus sûre sont comparées sur deux coups (:meth:`contenders`). Puis S, E,
-        Q (voir le module), puis le hasard."""
+        """La case à ouvrir (voir :meth:`decide`)."""
+        return self.decide(rng, forced_first, look_ahead).cell
+
+    def decide(
+        self, rng: random.Random | None = None, forced_first: bool = False, look_ahead: bool = False
+    ) -> Choice:
+        """La case à ouvrir, et pourquoi. Avec ``forced_first``, un groupe où deviner est
+        inévitable passe avant le reste ; avec ``look_ahead``, une fin de partie assez
+        petite est examinée jusqu'au bout (:mod:`.endgame`), et sinon les cases presque
+        aussi sûres que la plus sûre sont comparées sur deux coups (:meth:`contenders`) ;
+        sans l'un ni l'autre, la case la moins risquée. Puis S, E, Q (voir le module),
+        puis le hasard (``rng``) ou la première dans l'ordre de lecture."""
         group = self.forced_group() if forced_first else None
-        ahead = (
-            endgame.best_cells(self.knowledge, self.analysis)
-            if look_ahead and group is None
-            else None
-        )
-        if ahead:
-            candidates = ahead[0]
-        elif look_ahead and group is None and CANDIDATE_RATIO < 1:
-            candidates = self.contenders()
+        ahead = None
+        if group is not None:
+            why = Rule.FORCED
+            ahead = endgame.best_cells(self.knowledge, self.analysis, group=group)
+            candidates = ahead[0] if ahead else self.least_risky(group)[0]
         else:
-            candidates = self.least_risky(group)[0]
+            ahead = endgame.best_cells(self.knowledge, self.analysis) if look_ahead else None
+            if ahead:
+                why = Rule.ENDGAME
+                candidates = ahead[0]
+            elif look_ahead and CANDIDATE_RATIO < 1:
+                why = Rule.TWO_MOVES
+                candidates = self.contenders()
+            else:
+                why = Rule.GUESS
+                candidates = self.least_risky()[0]
+        ties = len(candidates)
         if len(candidates) > 1:
             outlooks = {c: self.outlook(c) for c in candidates}
             for rank in range(3):
@@ -155,8 +198,29 @@ class Chooser:
                     break
                 candidates = largest(candidates, lambda c, r=rank: score(outlooks[c], r))
         if len(candidates) == 1 or rng is None:
-            return candidates[0]
-        return candidates[rng.randrange(len(candidates))]
+            cell = candidates[0]
+        else:
+            cell = candidates[rng.randrange(len(candidates))]
+        safest, least = self.least_risky()
+        outlook = self.outlook(cell)
+        return Choice(
+            cell=cell,
+            why=why,
+            risk=self.analysis.probability(cell),
+            least=least,
+            safest=cell if cell in safest else safest[0],
+            ties=ties,
+            group=self.group_cells(group) if group is not None else (),
+            group_mines=self.analysis.groups[group].low if group is not None else 0,
+            win=ahead[1] if ahead else None,
+            layouts=self.analysis.total,
+            progress=None if outlook is None else outlook.scores[0],
+            survival=None if outlook is None else outlook.survival,
+        )
+
+    def group_cells(self, group: int) -> tuple[int, ...]:
+        """Les cases du groupe ``group``, dans l'ordre de lecture."""
+        return tuple(sorted(c for cls in self.analysis.groups[group].classes for c in cls))
 
     def safeties(self) -> list[tuple[float, tuple[int, ...]]]:
         """Pour chaque classe de chaque groupe, et pour l'intérieur : la chance d'être
