@@ -54,13 +54,14 @@ class TooLong(Exception):
 
 
 def layouts(
-    analysis: Analysis, limit: int = MAX_LAYOUTS, group: int | None = None
+    analysis: Analysis, limit: int | None = None, group: int | None = None
 ) -> tuple[list[int], list[int]] | None:
     """Les cases inconnues et toutes les dispositions possibles de leurs mines (le bit
     ``i`` d'une disposition dit si la ``i``-ième case inconnue est minée), ou None s'il
-    y a plus de ``limit`` dispositions. Avec ``group``, celles de ce groupe seul (un
-    groupe à part, voir :meth:`~.choice.Chooser.forced_group` : toutes ses solutions ont
-    le même nombre de mines et aucune autre case inconnue ne touche les siennes).
+    y a plus de ``limit`` (:data:`MAX_LAYOUTS`) dispositions. Avec ``group``, celles de
+    ce groupe seul (un groupe à part, voir :meth:`~.choice.Chooser.forced_group` : toutes
+    ses solutions ont le même nombre de mines et aucune autre case inconnue ne touche les
+    siennes).
 
     On les construit groupe par groupe, à partir des solutions de chacun (les mines par
     classe, réparties de toutes les façons dans la classe), puis l'intérieur."""
@@ -71,7 +72,9 @@ def layouts(
         chosen = analysis.groups[group]
         groups, interior, mines_left = [chosen], [], chosen.low
         count = sum(chosen.weights)
-    if count > limit or any(g.solutions is None for g in groups):
+    if count > (MAX_LAYOUTS if limit is None else limit) or any(
+        g.solutions is None for g in groups
+    ):
         return None
     unknown = [c for cls_list in (g.classes for g in groups) for cls in cls_list for c in cls]
     unknown.extend(interior)
@@ -131,7 +134,11 @@ class Search:
     """
 
     def __init__(
-        self, knowledge: Knowledge, unknown: list[int], found: list[int], max_nodes: int = MAX_NODES
+        self,
+        knowledge: Knowledge,
+        unknown: list[int],
+        found: list[int],
+        max_nodes: int | None = None,
     ) -> None:
         index = {cell: i for i, cell in enumerate(unknown)}
         self.size = len(unknown)
@@ -159,7 +166,7 @@ class Search:
                     shows.append(part)
             self.shows.append(shows)
         self.memo: dict[int, int] = {}
-        self.nodes = max_nodes
+        self.nodes = MAX_NODES if max_nodes is None else max_nodes
 
     def split(self, position: int, i: int) -> tuple[int, ...]:
         """Les parts de ``position`` où la case ``i`` est sûre, une par nombre montré."""
@@ -251,7 +258,7 @@ def count_planes(masks: list[int]) -> list[int]:
 def best_cells(
     knowledge: Knowledge,
     analysis: Analysis | None = None,
-    limit: int = MAX_LAYOUTS,
+    limit: int | None = None,
     group: int | None = None,
 ) -> tuple[list[int], Fraction] | None:
     """Les cases qui donnent la meilleure probabilité de gagner, et cette probabilité ;
