@@ -501,6 +501,122 @@ def test_the_endgame_search_finds_the_best_chance_of_winning(case):
     assert {(c % width, c // width) for c in cells} <= {c for c, v in chances.items() if v == best}
 
 
+@st.composite
+def views_with_a_region(draw):
+    """Une vue où les deux premières colonnes gardent des cases fermées (et des mines)
+    au milieu de cases ouvertes, loin des deux dernières : souvent une région à part."""
+    width = draw(st.integers(5, 7))
+    height = draw(st.integers(2, 4))
+    left = [(x, y) for y in range(height) for x in (0, 1)]
+    right = [(x, y) for y in range(height) for x in (width - 2, width - 1)]
+    region = set(draw(st.permutations(left))[: draw(st.integers(2, len(left)))])
+    other = set(draw(st.permutations(right))[: draw(st.integers(1, len(right)))])
+    mined = set(draw(st.permutations(sorted(region)))[: draw(st.integers(1, len(region) - 1))])
+    mined |= set(draw(st.permutations(sorted(other)))[: draw(st.integers(0, len(other) - 1))])
+    view = [
+        [
+            None
+            if (x, y) in region or (x, y) in other
+            else sum(c in mined for c in around(x, y, width, height))
+            for x in range(width)
+        ]
+        for y in range(height)
+    ]
+    return view, len(mined)
+
+
+@reproducible(400)
+@given(case=views_with_a_region())
+def test_a_region_apart_is_searched_to_the_end_on_its_own(case):
+    """Un groupe à part (rien d'autre ne le touche, même nombre de mines dans toutes ses
+    solutions) : la meilleure chance de le résoudre, cherchée sur ses seules cases, est
+    celle de la recherche écrite ici sur les dispositions de la région."""
+    from tp_demineur.machine import endgame
+    from tp_demineur.machine.view import read_view
+
+    view, nb_mines = case
+    height, width = len(view), len(view[0])
+    try:
+        knowledge = read_view(view, nb_mines)
+        knowledge.run_cheap()
+        analysis = Analysis(knowledge)
+    except ValueError:
+        return
+    group = Chooser(knowledge, analysis).forced_group()
+    if group is None:
+        return
+    region = {(c % width, c // width) for cls in analysis.groups[group].classes for c in cls}
+    layouts = list({layout & region for layout in all_layouts(view, nb_mines)})
+    # Les dispositions de la région seule : celles du plateau, restreintes à la région.
+    unknown, bits = endgame.layouts(analysis, group=group)
+    assert {
+        frozenset((c % width, c // width) for i, c in enumerate(unknown) if b >> i & 1)
+        for b in bits
+    } == set(layouts)
+    assert len(bits) == len(layouts)
+    if len(layouts) > 40:
+        return
+    found = endgame.best_cells(knowledge, analysis, group=group)
+    cells = sorted(region)
+    chances = {
+        cell: chance_after(cell, layouts, cells, width, height)[0]
+        for cell in cells
+        if any(cell not in layout for layout in layouts)
+    }
+    best = max(chances.values())
+    assert found is not None, (view, nb_mines)
+    chosen, chance = found
+    assert chance == best, (view, nb_mines, chance, best)
+    assert {(c % width, c // width) for c in chosen} <= {c for c, v in chances.items() if v == best}
+
+
+@reproducible(300)
+@given(case=small_views())
+def test_what_a_cell_would_show_and_the_next_safest_cell_match_brute_force(case, monkeypatch):
+    """Pour chaque case : la probabilité de chaque nombre qu'elle montrerait (si elle est
+    sûre), les cases que ce nombre rendrait sûres, et la meilleure chance d'être sûre de
+    la position d'après, comparées à l'énumération de toutes les dispositions (vues d'un
+    seul groupe : les groupes lointains gardent, eux, leur probabilité d'aujourd'hui)."""
+    from tp_demineur.machine import choice
+    from tp_demineur.machine.view import read_view
+
+    monkeypatch.setattr(choice, "BLEND_FIRST", 1.0)  # la meilleure chance seule
+    view, nb_mines = case
+    height, width = len(view), len(view[0])
+    try:
+        knowledge = read_view(view, nb_mines)
+        analysis = Analysis(knowledge)
+    except ValueError:
+        return
+    if len(analysis.groups) > 1:
+        return
+    layouts = all_layouts(view, nb_mines)
+    closed = [(x, y) for y in range(height) for x in range(width) if view[y][x] is None]
+    chooser = Chooser(knowledge, analysis)
+    for cell in closed:
+        safe_layouts = [layout for layout in layouts if cell not in layout]
+        if not safe_layouts:
+            continue
+        outlook = chooser.outlook(cell[1] * width + cell[0])
+        assert outlook is not None
+        shown: dict[int, list[frozenset]] = {}
+        for layout in safe_layouts:
+            value = sum(n in layout for n in around(*cell, width, height))
+            shown.setdefault(value, []).append(layout)
+        assert len(outlook.values) == max(shown) + 1
+        for value, probability in enumerate(outlook.values):
+            part = shown.get(value, [])
+            assert probability == pytest.approx(len(part) / len(safe_layouts), abs=1e-12)
+            if not part:
+                continue
+            others = [c for c in closed if c != cell]
+            risks = [sum(c in layout for layout in part) / len(part) for c in others]
+            safe = sum(1 for r in risks if r == 0)
+            assert outlook.new_safe[value] == safe, (view, nb_mines, cell, value)
+            best = 1.0 if safe else max((1 - r for r in risks), default=0.0)
+            assert outlook.next_safety[value] == pytest.approx(best, abs=1e-9)
+
+
 def test_play_reports_wins_moves_and_guesses():
     assert play([[False, True, False]], first=(0, 0)) == play([[False, True, False]])
     result = play([[False, True, False]], first=(0, 0))
