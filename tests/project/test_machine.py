@@ -657,6 +657,8 @@ def test_a_guess_that_nothing_can_avoid_comes_first():
     move = best_move(view, 6)
     assert move.rule is Rule.FORCED and (move.x, move.y) in ((0, 0), (0, 2))
     assert "deviner entre (0, 0) et (0, 2)" in move.reason
+    assert "mines déjà trouvées ((1, 0), (1, 1) et (1, 2))" in move.reason
+    assert move.mines == ((1, 0), (1, 1), (1, 2))
     assert "1/2 (50,0 %)" in move.reason
 
 

@@ -28,7 +28,7 @@ from functools import lru_cache
 from math import comb
 
 from . import endgame
-from .knowledge import UNKNOWN, Knowledge, Rule
+from .knowledge import MINE, UNKNOWN, Knowledge, Rule
 from .probabilities import Analysis, convolve
 
 TOLERANCE = 1e-8  # deux scores plus proches que cela (en relatif) sont à égalité
@@ -41,11 +41,12 @@ class Choice:
     """Un coup risqué et de quoi l'expliquer : la case, pourquoi (une :class:`Rule`), sa
     probabilité exacte de mine (``risk``), la plus petite de la position (``least``, en
     ``safest``), le nombre de cases jugées aussi bonnes avant S, E, Q (``ties``) ; pour
-    un groupe à part, où deviner est inévitable, ses cases (``group``) et ses mines
-    (``group_mines``) ; en fin de partie, la chance de gagner (``win``) parmi ``layouts``
-    dispositions (dans un groupe à part : de le résoudre) ; la chance que le nombre
-    montré rende une case sûre (``progress``) et celle, la case étant sûre, de survivre
-    au coup suivant (``survival``), si elles sont connues."""
+    un groupe à part, où deviner est inévitable, ses cases (``group``), ses mines
+    (``group_mines``) et les mines trouvées qui l'enferment (``walls``) ; en fin de
+    partie, la chance de gagner (``win``) parmi ``layouts`` dispositions (dans un groupe
+    à part : de le résoudre) ; la chance que le nombre montré rende une case sûre
+    (``progress``) et celle, la case étant sûre, de survivre au coup suivant
+    (``survival``), si elles sont connues."""
 
     cell: int
     why: Rule
@@ -54,6 +55,7 @@ class Choice:
     safest: int
     ties: int
     group: tuple[int, ...] = ()
+    walls: tuple[int, ...] = ()
     group_mines: int = 0
     win: Fraction | None = None
     layouts: int = 0
@@ -211,6 +213,7 @@ class Chooser:
             safest=cell if cell in safest else safest[0],
             ties=ties,
             group=self.group_cells(group) if group is not None else (),
+            walls=self.walls(group) if group is not None else (),
             group_mines=self.analysis.groups[group].low if group is not None else 0,
             win=ahead[1] if ahead else None,
             layouts=self.analysis.total,
@@ -221,6 +224,13 @@ class Chooser:
     def group_cells(self, group: int) -> tuple[int, ...]:
         """Les cases du groupe ``group``, dans l'ordre de lecture."""
         return tuple(sorted(c for cls in self.analysis.groups[group].classes for c in cls))
+
+    def walls(self, group: int) -> tuple[int, ...]:
+        """Les mines trouvées voisines des cases du groupe ``group``."""
+        state, table = self.knowledge.state, self.knowledge.neighbours
+        return tuple(
+            sorted({n for c in self.group_cells(group) for n in table[c] if state[n] == MINE})
+        )
 
     def safeties(self) -> list[tuple[float, tuple[int, ...]]]:
         """Pour chaque classe de chaque groupe, et pour l'intérieur : la chance d'être

@@ -283,9 +283,13 @@ def explain_choice(knowledge: Knowledge, choice: Choice) -> str:
             f" ; la plus faible est {probability_text(choice.least)}, en {at(choice.safest, width)}"
         )
     if choice.why is Rule.FORCED:
+        if choice.walls:
+            found = enumerate_cells(choice.walls, width)
+            walls = f"ou sont des mines déjà trouvées ({found})"
+        else:
+            walls = "ou hors du plateau"
         apart = (
-            "leurs autres voisines sont ouvertes ou déjà reconnues comme mines, et elles "
-            "cachent "
+            f"leurs autres voisines sont ouvertes {walls}, et elles cachent "
             f"{plural(choice.group_mines, 'mine')} quoi qu'il arrive ailleurs"
         )
         if len(choice.group) == 2:

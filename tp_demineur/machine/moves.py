@@ -83,7 +83,8 @@ def best_move(view: View, nb_mines: int) -> Move:
     choice = Chooser(knowledge, analysis).decide(forced_first=True, look_ahead=True)
     x, y = coordinates(choice.cell, knowledge.width)
     reason = explain.explain_choice(knowledge, choice)
-    return Move(x, y, float(choice.risk), False, reason, choice.why)
+    mines = tuple(coordinates(c, knowledge.width) for c in choice.walls)
+    return Move(x, y, float(choice.risk), False, reason, choice.why, mines)
 
 
 hint = best_move  # l'indice « ? » du jeu : best_move(vue, mines).reason
