@@ -25,8 +25,9 @@
    vérifie que la machine gagne chacun sans un seul coup risqué.
 
 Avec ``--doc FICHIER``, le tableau des taux (avec la commande, la date et la machine)
-remplace celui qui se trouve entre les marques ``<!-- mesures:début -->`` et
-``<!-- mesures:fin -->`` du fichier.
+remplace celui qui se trouve entre les marques ``<!-- mesures taux : début -->`` et
+``<!-- mesures taux : fin -->`` du fichier (``--bloc NOM`` : un autre bloc, par exemple
+pour une variante).
 """
 
 from __future__ import annotations
@@ -287,7 +288,8 @@ def tp_ceiling(preset: str, totals: dict) -> tuple[float, str]:
     return base * chance, f"plafond : {what} × {chance.numerator}/{chance.denominator}"
 
 
-def no_guess_section(arguments, pool) -> None:
+def no_guess_section(arguments, pool) -> list[str]:
+    """Fabrique les plateaux sans hasard, les fait jouer, et renvoie le bilan."""
     progress = Progress(arguments.sans_hasard, "sans hasard")
     results = []
     tasks = [(arguments.graine, index) for index in range(arguments.sans_hasard)]
@@ -296,16 +298,16 @@ def no_guess_section(arguments, pool) -> None:
         progress.advance(1)
     times = [seconds for seconds, _, _ in results]
     clean = sum(won and guesses == 0 for _, won, guesses in results)
-    print()
-    print(
+    lines = [
+        "",
         f"Plateaux expert 30×16/99 sans hasard (premier clic en (3, 3)) : {len(results)} ; "
         f"temps médian {fr(statistics.median(times), 3)} s, pire {fr(max(times), 3)} s "
-        f"(temps de calcul d'un cœur par plateau)."
-    )
-    print(
-        f"Gagnés par la machine sans un seul coup risqué : {clean} sur {len(results)}"
-        + ("." if clean == len(results) else " : ERREUR, un plateau demande de deviner !")
-    )
+        f"(temps de calcul d'un cœur par plateau). Gagnés par la machine sans un seul coup "
+        f"risqué : {clean} sur {len(results)}"
+        + ("." if clean == len(results) else " : ERREUR, un plateau demande de deviner !"),
+    ]
+    print("\n".join(lines))
+    return lines
 
 
 def main() -> None:
@@ -363,6 +365,13 @@ def main() -> None:
         metavar="FICHIER",
         help="écrit aussi le tableau des taux dans FICHIER, entre ses marques de mesures",
     )
+    options.add_argument(
+        "--bloc",
+        default="taux",
+        metavar="NOM",
+        help="avec --doc, le bloc à remplacer : celui entre <!-- mesures NOM : début --> "
+        "et <!-- mesures NOM : fin --> (taux)",
+    )
     arguments = parser.parse_args()
     header = (
         f"Machine : {platform.system()} {platform.machine()}{processor()}, "
@@ -373,17 +382,18 @@ def main() -> None:
         + "."
     )
     print(header)
+    if arguments.doc:
+        check_doc(arguments.doc, arguments.bloc)  # avant des heures de calcul
     begin = time.perf_counter()
     with multiprocessing.Pool(arguments.processus) as pool:
         table = win_rates(arguments, pool)
         print()
         print("\n".join(table))
-        if arguments.sans_hasard:
-            no_guess_section(arguments, pool)
+        no_guess = no_guess_section(arguments, pool) if arguments.sans_hasard else []
     duration = time.perf_counter() - begin
     print(f"\nDurée totale : {fr(duration, 0)} s.")
     if arguments.doc:
-        write_doc(arguments.doc, header, table, duration)
+        write_doc(arguments.doc, arguments.bloc, header, table + no_guess, duration)
 
 
 def processor() -> str:
@@ -398,27 +408,40 @@ def processor() -> str:
     return ""
 
 
-START, END = "<!-- mesures:début -->", "<!-- mesures:fin -->"
+def marks(name: str) -> tuple[str, str]:
+    """Les deux marques qui encadrent le bloc de mesures ``name`` d'un document."""
+    return f"<!-- mesures {name} : début -->", f"<!-- mesures {name} : fin -->"
 
 
-def write_doc(path: Path, header: str, table: list[str], duration: float) -> None:
-    """Remplace le tableau des mesures de ``path`` (entre ses deux marques)."""
+def check_doc(path: Path, name: str) -> None:
+    """S'arrête, en français, si ``path`` ne peut pas recevoir le bloc ``name``."""
+    start, end = marks(name)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        raise SystemExit(f"Impossible de lire {path}.") from None
+    if start not in text or end not in text:
+        raise SystemExit(f"{path} n'a pas les marques {start} et {end}.")
+
+
+def write_doc(path: Path, name: str, header: str, lines: list[str], duration: float) -> None:
+    """Remplace le bloc ``name`` des mesures de ``path`` (entre ses deux marques)."""
+    check_doc(path, name)
+    start, end = marks(name)
     text = path.read_text(encoding="utf-8")
-    if START not in text or END not in text:
-        raise SystemExit(f"{path} n'a pas les marques {START} et {END}.")
     command = "python tests/benchmarks/bench_machine.py " + shlex.join(sys.argv[1:])
     today = datetime.date.today().isoformat()
     block = "\n".join(
         [
-            START,
+            start,
             f"Mesuré le {today} par `{command}` ({fr(duration / 60, 0)} min). {header}",
             "",
-            *table,
-            END,
+            *lines,
+            end,
         ]
     )
-    before, rest = text.split(START, 1)
-    _, after = rest.split(END, 1)
+    before, rest = text.split(start, 1)
+    _, after = rest.split(end, 1)
     path.write_text(before + block + after, encoding="utf-8")
     print(f"Tableau écrit dans {path}.")
 
