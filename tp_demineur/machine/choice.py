@@ -1,21 +1,34 @@
-"""Le choix d'une case quand aucune n'est sûre.
+"""Le choix d'une case quand aucune n'est sûre (:meth:`Chooser.decide`).
 
-On suit l'ordre des meilleurs joueurs publiés (la famille « PSEQ ») :
+Dans l'ordre :
 
-1. **P** : la plus petite probabilité de mine (égalité exacte) ;
-2. **S** : parmi celles-là, la plus grande chance que le nombre révélé rende
-   au moins une autre case sûre (le jeu avance) ;
-3. **E** : puis le plus grand nombre moyen de cases rendues sûres ;
-4. **Q** : puis l'information apportée, l'entropie du nombre révélé (une case dont
-   le nombre est connu d'avance n'apprend rien et passe en dernier) ;
-5. enfin le hasard (``rng``), ou la première case dans l'ordre de lecture.
+1. **une région à part** (:meth:`Chooser.forced_group`), où il faudra deviner de toute
+   façon : tout de suite, à la case qui donne la meilleure chance de la résoudre,
+   toutes les suites examinées (:mod:`.endgame`) ;
+2. **la fin de partie**, quand il reste peu de dispositions des mines : la case qui
+   donne la meilleure chance de gagner, toutes les suites examinées (:mod:`.endgame`) ;
+3. **deux coups plutôt qu'un** (:meth:`Chooser.contenders`, l'idée du joueur de
+   JSMinesweeper, de D. N. Hill) : parmi les cases presque aussi sûres que la plus sûre,
+   celle qui donne la meilleure chance de survivre à ce coup et au suivant ;
+4. sinon (l'indice d'avant, ou un réglage) **P** : la plus petite probabilité de mine.
 
-Pour S, E et Q, on suppose la case sûre et l'on considère chaque nombre ``v``
-qu'elle peut montrer : les dispositions compatibles avec ``v`` laissent-elles
-vide, toujours, une partie des cases voisines ? Les cases sont réparties en
-*parts* : pour chaque classe d'un groupe touché, ses cases voisines de la case
-jouée et les autres ; pour l'intérieur, de même. Une part vide dans toutes les
-dispositions compatibles avec ``v`` devient sûre si la case montre ``v``.
+Les égalités se départagent comme chez les meilleurs joueurs publiés (la famille
+« PSEQ ») :
+
+- **S** : la plus grande chance que le nombre révélé rende au moins une autre case sûre
+  (le jeu avance) ;
+- **E** : puis le plus grand nombre moyen de cases rendues sûres ;
+- **Q** : puis l'information apportée, l'entropie du nombre révélé (une case dont le
+  nombre est connu d'avance n'apprend rien et passe en dernier) ;
+- enfin le hasard (``rng``), ou la première case dans l'ordre de lecture.
+
+Pour S, E, Q et la chance de survivre au coup suivant, on suppose la case sûre et l'on
+considère chaque nombre ``v`` qu'elle peut montrer (:class:`Outlook`). Les cases sont
+réparties en *parts* : pour chaque classe d'un groupe touché, ses cases voisines de la
+case jouée et les autres ; pour l'intérieur, de même ; les classes des groupes non
+touchés, chacune. Solution par solution, on somme les dispositions compatibles avec
+``v`` et les mines de chaque part : une part sans mine devient sûre si la case montre
+``v``, et la plus petite part de mines donne la meilleure chance de la position d'après.
 """
 
 from __future__ import annotations
@@ -112,7 +125,8 @@ class Chooser:
         self.analysis = analysis
         self._outlooks: dict[tuple, Outlook | None] = {}
         self._rest: dict[frozenset[int], tuple[int, list[int]]] = {}
-        self._far: dict = {}
+        self._far: dict[tuple[frozenset[int], int], list[tuple[int, int]]] = {}
+        self._far_best: dict[frozenset[int], list[tuple[float, int]]] = {}
         self._done: dict[tuple[frozenset[int], int], dict] = {}
         self._far_counts: dict[tuple, int] = {}
 
@@ -443,9 +457,9 @@ class Chooser:
 
     def _far_safeties(self, touched: frozenset[int]) -> list[tuple[float, int]]:
         """Les deux plus grandes chances d'être sûre parmi les classes des groupes non
-        touchés (telles qu'aujourd'hui : le nombre révélé ne les change guère)."""
-        key = (touched, "sûreté")
-        if key not in self._far:
+        touchés (telles qu'aujourd'hui : le nombre révélé ne les change guère), avec le
+        nombre de cases qui les ont."""
+        if touched not in self._far_best:
             analysis = self.analysis
             found: list[tuple[float, int]] = []
             for g, (masses, group) in enumerate(zip(analysis.class_mass, analysis.groups)):
@@ -454,8 +468,8 @@ class Chooser:
                 for mass, cells in zip(masses, group.classes):
                     found.append((1.0 - mass / (len(cells) * analysis.total), len(cells)))
             found.sort(reverse=True)
-            self._far[key] = found[:2]
-        return self._far[key]
+            self._far_best[touched] = found[:2]
+        return self._far_best[touched]
 
     def _far_classes(self, touched: frozenset[int], rest_interior: int) -> list[tuple[int, int]]:
         """Pour chaque classe d'un groupe non touché : sa taille, et l'ensemble (bits

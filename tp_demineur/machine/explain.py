@@ -1,8 +1,10 @@
-"""Les explications en français : pourquoi une case est sûre, ou la moins risquée.
+"""Les explications en français : pourquoi une case est sûre, ou pourquoi prendre ce
+risque-là.
 
 Chaque déduction garde sa :class:`~.knowledge.Reason` ; on explique la case
 jouée, précédée des mines (déduites elles aussi) dont sa preuve a besoin, dans
-l'ordre où elles ont été trouvées.
+l'ordre où elles ont été trouvées. Un coup risqué s'explique par son
+:class:`~.choice.Choice` (:func:`explain_choice`).
 """
 
 from __future__ import annotations
