@@ -1,41 +1,57 @@
 """Mesure du joueur-machine (un script, pas un test).
 
-    python tests/benchmarks/bench_machine.py [--parties 10000] [--processus 2] [--sans-hasard 100]
+    python tests/benchmarks/bench_machine.py [--parties 10000] [--processus 2]
+        [--sans-hasard 100] [--niveaux expert] [--regles classique ouverture tp]
+        [--graine 0] [--doc docs/joueur-machine.md]
 
 1. Joue N parties tirées au hasard (graine fixée) par niveau et par règle de départ,
-   sur tous les cœurs, et donne le taux de victoire avec son intervalle de
-   confiance à 95 % (Wilson), comparé au meilleur joueur publié (PSEQ), et le
-   nombre de parties jouées par seconde de calcul d'un cœur (temps processeur du
-   processus qui joue : la mesure ne dépend pas des autres programmes qui se
-   partagent la machine).
+   sur ``--processus`` cœurs, et donne le taux de victoire avec son intervalle de
+   confiance à 95 % (Wilson), à côté du meilleur taux publié, et le nombre de parties
+   jouées par seconde de calcul d'un cœur (temps processeur du processus qui joue : la
+   mesure ne dépend pas des autres programmes qui se partagent la machine).
 
    - « classique » : le premier clic est dans le coin (0, 0) ; les mines sont tirées
      uniformément sur toutes les autres cases ;
    - « ouverture » : le premier clic est un 0 : les mines sont tirées uniformément
      hors du carré 3×3 autour de lui ; il est en (2, 2) en débutant et en
-     intermédiaire, en (3, 3) en expert.
+     intermédiaire, en (3, 3) en expert ;
+   - « tp » : les règles du TP (``--regles-du-tp``) : les mines sont tirées sur toutes
+     les cases avant le premier clic, que la machine choisit elle-même (le coin que
+     donne :func:`best_move` sur un plateau fermé) et qui peut donc perdre. Ni la
+     machine ni personne ne peut faire mieux que le plafond : le taux « classique »
+     fois la chance que le premier clic soit sûr.
 
 2. Fabrique des plateaux expert sans hasard, donne le temps médian et le pire, et
    vérifie que la machine gagne chacun sans un seul coup risqué.
+
+Avec ``--doc FICHIER``, le tableau des taux (avec la commande, la date et la machine)
+remplace celui qui se trouve entre les marques ``<!-- mesures taux : début -->`` et
+``<!-- mesures taux : fin -->`` du fichier (``--bloc NOM`` : un autre bloc, par exemple
+pour une variante).
 """
 
 from __future__ import annotations
 
+import argparse
+import datetime
+import importlib
 import math
 import multiprocessing
 import os
 import platform
 import random
+import shlex
 import statistics
 import sys
 import time
+from fractions import Fraction
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(1, str(ROOT))
 
 from tp_demineur.arguments import FrenchParser, bounded_int  # noqa: E402
-from tp_demineur.machine import no_guess_mines, play  # noqa: E402
+from tp_demineur.machine import best_move, no_guess_mines, play  # noqa: E402
 
 # niveau : (largeur, hauteur, mines, premier clic de la règle « ouverture »)
 PRESETS = {
@@ -43,15 +59,19 @@ PRESETS = {
     "intermédiaire": (16, 16, 40, (2, 2)),
     "expert": (30, 16, 99, (3, 3)),
 }
-RULES = ("classique", "ouverture")
-# Les taux du meilleur joueur publié (PSEQ, 10^8 parties, tableau de MineSweeperProb).
+RULES = ("classique", "ouverture", "tp")
+# Les meilleurs taux publiés, en pour cent, et d'où ils viennent. PSEQ-D256 : le joueur
+# de MineSweeperProb (10^8 parties par case, tableau de son README) ; D. N. Hill : le
+# moteur Java derrière JSMinesweeper (10^7 parties, 41,132 % ± 0,03, rapporté dans la
+# discussion n° 38 de JSMinesweeper). Le README de JSMinesweeper annonce aussi 54,3 % pour
+# ce moteur en expert avec ouverture en (3, 3), sans nombre de parties.
 PUBLISHED = {
-    ("débutant", "classique"): 91.68,
-    ("intermédiaire", "classique"): 78.12,
-    ("expert", "classique"): 39.62,
-    ("débutant", "ouverture"): 97.15,
-    ("intermédiaire", "ouverture"): 88.93,
-    ("expert", "ouverture"): 52.78,
+    ("débutant", "classique"): (91.69, "PSEQ-D256"),
+    ("intermédiaire", "classique"): (78.23, "PSEQ-D256"),
+    ("expert", "classique"): (41.132, "D. N. Hill"),
+    ("débutant", "ouverture"): (97.17, "PSEQ-D256"),
+    ("intermédiaire", "ouverture"): (89.08, "PSEQ-D256"),
+    ("expert", "ouverture"): (53.45, "PSEQ-D256"),
 }
 CHUNK = 20  # parties par tâche envoyée à un processus
 Z95 = 1.959963984540054
@@ -60,9 +80,14 @@ Z95 = 1.959963984540054
 def board(preset: str, rule: str, rng: random.Random) -> tuple[list[list[bool]], tuple[int, int]]:
     """Un plateau tiré selon la règle, et son premier clic."""
     width, height, nb_mines, opening = PRESETS[preset]
-    first = (0, 0) if rule == "classique" else opening
+    if rule == "tp":
+        first = first_choice(preset)
+    else:
+        first = (0, 0) if rule == "classique" else opening
     fx, fy = first
-    if rule == "classique":
+    if rule == "tp":
+        allowed = [(x, y) for y in range(height) for x in range(width)]
+    elif rule == "classique":
         allowed = [(x, y) for y in range(height) for x in range(width) if (x, y) != first]
     else:
         allowed = [
@@ -77,9 +102,28 @@ def board(preset: str, rule: str, rng: random.Random) -> tuple[list[list[bool]],
     return mines, first
 
 
-def play_games(task: tuple[int, str, str, int, int]) -> tuple[str, str, int, int, float]:
+FIRST_CHOICES: dict[str, tuple[int, int]] = {}
+
+
+def first_choice(preset: str) -> tuple[int, int]:
+    """La case qu'ouvre la machine sur un plateau tout fermé (règles du TP)."""
+    if preset not in FIRST_CHOICES:
+        width, height, nb_mines, _ = PRESETS[preset]
+        move = best_move([[None] * width for _ in range(height)], nb_mines)
+        FIRST_CHOICES[preset] = (move.x, move.y)
+    return FIRST_CHOICES[preset]
+
+
+def safe_first(preset: str) -> Fraction:
+    """La chance que le premier clic soit sûr quand les mines sont placées avant lui."""
+    width, height, nb_mines, _ = PRESETS[preset]
+    return Fraction(width * height - nb_mines, width * height)
+
+
+def play_games(task: tuple[int, str, str, int, int, tuple]) -> tuple[str, str, int, int, float]:
     """Joue les parties ``start`` à ``start + count - 1`` d'une case du tableau."""
-    seed, preset, rule, start, count = task
+    seed, preset, rule, start, count, settings = task
+    apply_settings(settings)
     wins = 0
     seconds = 0.0
     for index in range(start, start + count):
@@ -90,6 +134,36 @@ def play_games(task: tuple[int, str, str, int, int]) -> tuple[str, str, int, int
         seconds += time.process_time() - begin
         wins += result.won
     return preset, rule, wins, count, seconds
+
+
+def setting(text: str) -> tuple[str, str, float]:
+    """Lit un réglage ``module.CONSTANTE=valeur`` du joueur (pour comparer des variantes sur
+    les mêmes plateaux), par exemple ``choice.CANDIDATE_RATIO=1`` ou
+    ``endgame.MAX_LAYOUTS=64`` ; refuse, en français, un nom qui n'existe pas."""
+    name, _, value = text.partition("=")
+    module, _, constant = name.partition(".")
+    try:
+        target = importlib.import_module(f"tp_demineur.machine.{module}")
+    except ImportError:
+        target = None
+    if target is None or not constant.isupper() or not hasattr(target, constant):
+        raise argparse.ArgumentTypeError(
+            f"réglage inconnu : {name!r} (attendu : module.CONSTANTE=valeur, "
+            "par exemple choice.CANDIDATE_RATIO=1)"
+        )
+    try:
+        number = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"valeur non numérique : {value!r}") from None
+    return module, constant, number
+
+
+def apply_settings(settings: tuple) -> None:
+    """Applique les réglages (dans le processus qui joue)."""
+    for module, constant, number in settings:
+        target = importlib.import_module(f"tp_demineur.machine.{module}")
+        old = getattr(target, constant)
+        setattr(target, constant, type(old)(number))
 
 
 def make_no_guess(task: tuple[int, int]) -> tuple[float, bool, int]:
@@ -149,10 +223,18 @@ class Progress:
         sys.stderr.flush()
 
 
-def win_rates(arguments, pool) -> None:
-    cells = [(p, r) for r in RULES for p in arguments.niveaux]
+def win_rates(arguments, pool) -> list[str]:
+    """Joue les parties et renvoie le tableau des taux (lignes Markdown)."""
+    cells = [(p, r) for r in arguments.regles for p in arguments.niveaux]
     tasks = [
-        (arguments.graine, preset, rule, start, min(CHUNK, arguments.parties - start))
+        (
+            arguments.graine,
+            preset,
+            rule,
+            start,
+            min(CHUNK, arguments.parties - start),
+            tuple(arguments.reglage),
+        )
         for preset, rule in cells
         for start in range(0, arguments.parties, CHUNK)
     ]
@@ -164,25 +246,50 @@ def win_rates(arguments, pool) -> None:
         entry[1] += count
         entry[2] += seconds
         progress.advance(count)
-    print()
-    print(
-        "| niveau | règle | parties | gagnées | taux | IC à 95 % | PSEQ | atteint | "
-        "parties/s par cœur |"
-    )
-    print("|---|---|---:|---:|---:|---|---:|:---:|---:|")
+    lines = [
+        "| niveau | règle | meilleur publié | ce projet | IC à 95 % (Wilson) | par rapport au "
+        "publié | parties | parties/s par cœur |",
+        "|---|---|---:|---:|---|---|---:|---:|",
+    ]
     for preset, rule in cells:
         wins, games, seconds = totals[(preset, rule)]
         low, high = wilson(wins, games)
-        published = PUBLISHED[(preset, rule)]
-        width, height, nb_mines, _ = PRESETS[preset]
-        print(
-            f"| {preset} {width}×{height}/{nb_mines} | {rule} | {games} | {wins} | "
-            f"{fr(100 * wins / games)} % | [{fr(low)} ; {fr(high)}] | {fr(published)} % | "
-            f"{'oui' if low <= published <= high else 'non'} | {fr(games / seconds, 1)} |"
+        width, height, nb_mines, opening = PRESETS[preset]
+        if rule == "tp":
+            published, source = tp_ceiling(preset, totals)
+        else:
+            published, source = PUBLISHED[(preset, rule)]
+        if low > published:
+            position = "au-dessus"
+        elif high < published:
+            position = f"en dessous de {fr(published - high)} point"
+        else:
+            position = "dans l'IC"
+        first = (
+            first_choice(preset) if rule == "tp" else ((0, 0) if rule == "classique" else opening)
         )
+        lines.append(
+            f"| {preset} {width}×{height}/{nb_mines} | {rule} {first} | {fr(published, 3)} % "
+            f"({source}) | **{fr(100 * wins / games)} %** | [{fr(low)} ; {fr(high)}] | "
+            f"{position} | {games} | {fr(games / seconds, 1)} |"
+        )
+    return lines
 
 
-def no_guess_section(arguments, pool) -> None:
+def tp_ceiling(preset: str, totals: dict) -> tuple[float, str]:
+    """Le plafond des règles du TP : le taux « classique » (celui mesuré ici s'il l'a
+    été, sinon le meilleur publié) fois la chance que le premier clic soit sûr."""
+    chance = safe_first(preset)
+    measured = totals.get((preset, "classique"))
+    if measured and measured[1]:
+        base, what = 100 * measured[0] / measured[1], "classique mesuré"
+    else:
+        base, what = PUBLISHED[(preset, "classique")][0], "classique publié"
+    return base * chance, f"plafond : {what} × {chance.numerator}/{chance.denominator}"
+
+
+def no_guess_section(arguments, pool) -> list[str]:
+    """Fabrique les plateaux sans hasard, les fait jouer, et renvoie le bilan."""
     progress = Progress(arguments.sans_hasard, "sans hasard")
     results = []
     tasks = [(arguments.graine, index) for index in range(arguments.sans_hasard)]
@@ -191,16 +298,16 @@ def no_guess_section(arguments, pool) -> None:
         progress.advance(1)
     times = [seconds for seconds, _, _ in results]
     clean = sum(won and guesses == 0 for _, won, guesses in results)
-    print()
-    print(
+    lines = [
+        "",
         f"Plateaux expert 30×16/99 sans hasard (premier clic en (3, 3)) : {len(results)} ; "
         f"temps médian {fr(statistics.median(times), 3)} s, pire {fr(max(times), 3)} s "
-        f"(temps de calcul d'un cœur par plateau)."
-    )
-    print(
-        f"Gagnés par la machine sans un seul coup risqué : {clean} sur {len(results)}"
-        + ("." if clean == len(results) else " : ERREUR, un plateau demande de deviner !")
-    )
+        f"(temps de calcul d'un cœur par plateau). Gagnés par la machine sans un seul coup "
+        f"risqué : {clean} sur {len(results)}"
+        + ("." if clean == len(results) else " : ERREUR, un plateau demande de deviner !"),
+    ]
+    print("\n".join(lines))
+    return lines
 
 
 def main() -> None:
@@ -234,19 +341,109 @@ def main() -> None:
         default=list(PRESETS),
         help="niveaux à jouer (tous)",
     )
-    options.add_argument("--graine", type=bounded_int(0, None), default=0, help="graine (0)")
-    arguments = parser.parse_args()
-    print(
-        f"Machine : {platform.platform()}, {os.cpu_count()} cœur(s), "
-        f"Python {platform.python_version()} ; {arguments.processus} processus, "
-        f"{arguments.parties} parties par case, graine {arguments.graine}."
+    options.add_argument(
+        "--regles",
+        nargs="+",
+        choices=list(RULES),
+        default=list(RULES),
+        help="règles de départ à jouer (toutes)",
     )
+    options.add_argument("--graine", type=bounded_int(0, None), default=0, help="graine (0)")
+    options.add_argument(
+        "--reglage",
+        type=setting,
+        action="append",
+        default=[],
+        metavar="MODULE.CONSTANTE=VALEUR",
+        help="change une constante du joueur, pour comparer une variante sur les mêmes "
+        "plateaux (par exemple choice.CANDIDATE_RATIO=1 : la case la moins risquée "
+        "seulement, départagée par S, E, Q ; endgame.MAX_LAYOUTS=64)",
+    )
+    options.add_argument(
+        "--doc",
+        type=Path,
+        metavar="FICHIER",
+        help="écrit aussi le tableau des taux dans FICHIER, entre ses marques de mesures",
+    )
+    options.add_argument(
+        "--bloc",
+        default="taux",
+        metavar="NOM",
+        help="avec --doc, le bloc à remplacer : celui entre <!-- mesures NOM : début --> "
+        "et <!-- mesures NOM : fin --> (taux)",
+    )
+    arguments = parser.parse_args()
+    header = (
+        f"Machine : {platform.system()} {platform.machine()}{processor()}, "
+        f"{os.cpu_count()} cœur(s), "
+        f"Python {platform.python_version()} ; {arguments.processus} processus, "
+        f"{arguments.parties} parties par case, graine {arguments.graine}"
+        + "".join(f", {m}.{c}={v:g}" for m, c, v in arguments.reglage)
+        + "."
+    )
+    print(header)
+    if arguments.doc:
+        check_doc(arguments.doc, arguments.bloc)  # avant des heures de calcul
     begin = time.perf_counter()
     with multiprocessing.Pool(arguments.processus) as pool:
-        win_rates(arguments, pool)
-        if arguments.sans_hasard:
-            no_guess_section(arguments, pool)
-    print(f"\nDurée totale : {fr(time.perf_counter() - begin, 0)} s.")
+        table = win_rates(arguments, pool)
+        print()
+        print("\n".join(table))
+        no_guess = no_guess_section(arguments, pool) if arguments.sans_hasard else []
+    duration = time.perf_counter() - begin
+    print(f"\nDurée totale : {fr(duration, 0)} s.")
+    if arguments.doc:
+        write_doc(arguments.doc, arguments.bloc, header, table + no_guess, duration)
+
+
+def processor() -> str:
+    """« (nom du processeur) » quand le système le dit, sinon rien."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    return f" ({line.split(':', 1)[1].strip()})"
+    except OSError:
+        pass
+    return ""
+
+
+def marks(name: str) -> tuple[str, str]:
+    """Les deux marques qui encadrent le bloc de mesures ``name`` d'un document."""
+    return f"<!-- mesures {name} : début -->", f"<!-- mesures {name} : fin -->"
+
+
+def check_doc(path: Path, name: str) -> None:
+    """S'arrête, en français, si ``path`` ne peut pas recevoir le bloc ``name``."""
+    start, end = marks(name)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        raise SystemExit(f"Impossible de lire {path}.") from None
+    if start not in text or end not in text:
+        raise SystemExit(f"{path} n'a pas les marques {start} et {end}.")
+
+
+def write_doc(path: Path, name: str, header: str, lines: list[str], duration: float) -> None:
+    """Remplace le bloc ``name`` des mesures de ``path`` (entre ses deux marques)."""
+    check_doc(path, name)
+    start, end = marks(name)
+    text = path.read_text(encoding="utf-8")
+    command = "python tests/benchmarks/bench_machine.py " + shlex.join(sys.argv[1:])
+    today = datetime.date.today().isoformat()
+    block = "\n".join(
+        [
+            start,
+            f"Mesuré le {today} par `{command}` ({fr(duration / 60, 0)} min). {header}",
+            "",
+            *lines,
+            end,
+        ]
+    )
+    before, rest = text.split(start, 1)
+    _, after = rest.split(end, 1)
+    path.write_text(before + block + after, encoding="utf-8")
+    print(f"Tableau écrit dans {path}.")
 
 
 if __name__ == "__main__":

@@ -36,7 +36,7 @@ from tp_demineur.machine import (  # noqa: E402
     play,
     view_of,
 )
-from tp_demineur.machine.choice import Chooser  # noqa: E402
+from tp_demineur.machine.choice import CANDIDATE_RATIO, Chooser  # noqa: E402
 from tp_demineur.machine.knowledge import Knowledge  # noqa: E402
 from tp_demineur.machine.probabilities import Analysis  # noqa: E402
 
@@ -296,10 +296,17 @@ def check_move(move, view, mines, nb_mines):
         assert move.rule is not Rule.GUESS and move.probability == 0
     else:
         closed = [exact[y][x] for y, row in enumerate(view) for x, v in enumerate(row) if v is None]
-        assert move.rule is Rule.GUESS
-        assert min(closed) > 0, "une case sûre existait"
-        assert exact[move.y][move.x] == min(closed), move
-        assert move.probability == float(exact[move.y][move.x])
+        risk, least = exact[move.y][move.x], min(closed)
+        assert least > 0, "une case sûre existait"
+        assert risk < 1, move
+        assert move.probability == float(risk)
+        if move.rule is Rule.GUESS:
+            assert risk == least, move
+        elif move.rule is Rule.TWO_MOVES:
+            # Au moins 90 % de la meilleure chance d'être sûre.
+            assert 1 - risk >= CANDIDATE_RATIO * (1 - least) - 1e-12, move
+        else:  # fin de partie examinée (vérifiée plus bas) ou deviner inévitable
+            assert move.rule in (Rule.ENDGAME, Rule.FORCED), move
     for x, y in move.mines:
         assert mines[y][x] and exact[y][x] == 1, (move, (x, y))
 
@@ -347,8 +354,21 @@ def test_hints_on_small_views_agree_with_brute_force(case):
         return
     move = best_move(view, nb_mines)
     p = expected[move.y][move.x]
-    assert p == min(expected[y][x] for x, y in closed)
+    least = min(expected[y][x] for x, y in closed)
     assert move.safe == (p == 0)
+    if move.safe or move.rule is Rule.GUESS:
+        assert p == least
+    elif move.rule is Rule.TWO_MOVES:
+        assert 1 - p >= CANDIDATE_RATIO * (1 - least) - Fraction(1, 10**12)
+    elif move.rule is Rule.ENDGAME:
+        height, width = len(view), len(view[0])
+        layouts = all_layouts(view, nb_mines)
+        if len(layouts) <= 40:
+            chances = [chance_after(c, layouts, closed, width, height)[0] for c in playable]
+            chance = chance_after((move.x, move.y), layouts, closed, width, height)[0]
+            assert chance == max(chances)
+    else:
+        assert move.rule is Rule.FORCED and p < 1
     for x, y in move.mines:
         assert expected[y][x] == 1
 
@@ -378,9 +398,10 @@ def test_when_only_all_the_cases_prove_a_cell():
 def test_the_least_risky_cell_comes_with_its_exact_probability():
     view = [[N, N, N, N], [N, 3, 2, N], [N, N, N, N]]
     move = best_move(view, 4)
-    assert not move.safe and move.rule is Rule.GUESS
+    assert not move.safe and move.rule is Rule.ENDGAME
     p = exact_mine_probabilities(view, 4)[move.y][move.x]
     assert f"{p.numerator}/{p.denominator}" in move.reason
+    assert "toutes les suites" in move.reason
 
 
 def test_the_first_move_of_an_empty_board_is_a_corner():
@@ -405,6 +426,20 @@ def test_nothing_to_open_is_said_in_french():
 # ---------------------------------------------------------------------------
 # Parties entières
 # ---------------------------------------------------------------------------
+
+
+def all_layouts(view, nb_mines) -> list[frozenset]:
+    """Toutes les dispositions des mines qui expliquent la vue (ensembles de cases)."""
+    height, width = len(view), len(view[0])
+    closed = [(x, y) for y in range(height) for x in range(width) if view[y][x] is None]
+    opened = [
+        (x, y, view[y][x]) for y in range(height) for x in range(width) if view[y][x] is not None
+    ]
+    return [
+        frozenset(layout)
+        for layout in itertools.combinations(closed, nb_mines)
+        if all(sum(c in layout for c in around(x, y, width, height)) == v for x, y, v in opened)
+    ]
 
 
 def chance_after(cell, layouts: list[frozenset], closed: list, width: int, height: int):
@@ -447,14 +482,7 @@ def test_the_endgame_search_finds_the_best_chance_of_winning(case):
     view, nb_mines = case
     height, width = len(view), len(view[0])
     closed = [(x, y) for y in range(height) for x in range(width) if view[y][x] is None]
-    opened = [
-        (x, y, view[y][x]) for y in range(height) for x in range(width) if view[y][x] is not None
-    ]
-    layouts = [
-        frozenset(layout)
-        for layout in itertools.combinations(closed, nb_mines)
-        if all(sum(c in layout for c in around(x, y, width, height)) == v for x, y, v in opened)
-    ]
+    layouts = all_layouts(view, nb_mines)
     if not layouts or len(layouts) > 40:
         return
     found = endgame.best_cells(read_view(view, nb_mines))
@@ -471,6 +499,122 @@ def test_the_endgame_search_finds_the_best_chance_of_winning(case):
     cells, chance = found
     assert chance == best, (view, nb_mines, chance, best)
     assert {(c % width, c // width) for c in cells} <= {c for c, v in chances.items() if v == best}
+
+
+@st.composite
+def views_with_a_region(draw):
+    """Une vue où les deux premières colonnes gardent des cases fermées (et des mines)
+    au milieu de cases ouvertes, loin des deux dernières : souvent une région à part."""
+    width = draw(st.integers(5, 7))
+    height = draw(st.integers(2, 4))
+    left = [(x, y) for y in range(height) for x in (0, 1)]
+    right = [(x, y) for y in range(height) for x in (width - 2, width - 1)]
+    region = set(draw(st.permutations(left))[: draw(st.integers(2, len(left)))])
+    other = set(draw(st.permutations(right))[: draw(st.integers(1, len(right)))])
+    mined = set(draw(st.permutations(sorted(region)))[: draw(st.integers(1, len(region) - 1))])
+    mined |= set(draw(st.permutations(sorted(other)))[: draw(st.integers(0, len(other) - 1))])
+    view = [
+        [
+            None
+            if (x, y) in region or (x, y) in other
+            else sum(c in mined for c in around(x, y, width, height))
+            for x in range(width)
+        ]
+        for y in range(height)
+    ]
+    return view, len(mined)
+
+
+@reproducible(400)
+@given(case=views_with_a_region())
+def test_a_region_apart_is_searched_to_the_end_on_its_own(case):
+    """Un groupe à part (rien d'autre ne le touche, même nombre de mines dans toutes ses
+    solutions) : la meilleure chance de le résoudre, cherchée sur ses seules cases, est
+    celle de la recherche écrite ici sur les dispositions de la région."""
+    from tp_demineur.machine import endgame
+    from tp_demineur.machine.view import read_view
+
+    view, nb_mines = case
+    height, width = len(view), len(view[0])
+    try:
+        knowledge = read_view(view, nb_mines)
+        knowledge.run_cheap()
+        analysis = Analysis(knowledge)
+    except ValueError:
+        return
+    group = Chooser(knowledge, analysis).forced_group()
+    if group is None:
+        return
+    region = {(c % width, c // width) for cls in analysis.groups[group].classes for c in cls}
+    layouts = list({layout & region for layout in all_layouts(view, nb_mines)})
+    # Les dispositions de la région seule : celles du plateau, restreintes à la région.
+    unknown, bits = endgame.layouts(analysis, group=group)
+    assert {
+        frozenset((c % width, c // width) for i, c in enumerate(unknown) if b >> i & 1)
+        for b in bits
+    } == set(layouts)
+    assert len(bits) == len(layouts)
+    if len(layouts) > 40:
+        return
+    found = endgame.best_cells(knowledge, analysis, group=group)
+    cells = sorted(region)
+    chances = {
+        cell: chance_after(cell, layouts, cells, width, height)[0]
+        for cell in cells
+        if any(cell not in layout for layout in layouts)
+    }
+    best = max(chances.values())
+    assert found is not None, (view, nb_mines)
+    chosen, chance = found
+    assert chance == best, (view, nb_mines, chance, best)
+    assert {(c % width, c // width) for c in chosen} <= {c for c, v in chances.items() if v == best}
+
+
+@reproducible(300)
+@given(case=small_views())
+def test_what_a_cell_would_show_and_the_next_safest_cell_match_brute_force(case, monkeypatch):
+    """Pour chaque case : la probabilité de chaque nombre qu'elle montrerait (si elle est
+    sûre), les cases que ce nombre rendrait sûres, et la meilleure chance d'être sûre de
+    la position d'après, comparées à l'énumération de toutes les dispositions (vues d'un
+    seul groupe : les groupes lointains gardent, eux, leur probabilité d'aujourd'hui)."""
+    from tp_demineur.machine import choice
+    from tp_demineur.machine.view import read_view
+
+    monkeypatch.setattr(choice, "BLEND_FIRST", 1.0)  # la meilleure chance seule
+    view, nb_mines = case
+    height, width = len(view), len(view[0])
+    try:
+        knowledge = read_view(view, nb_mines)
+        analysis = Analysis(knowledge)
+    except ValueError:
+        return
+    if len(analysis.groups) > 1:
+        return
+    layouts = all_layouts(view, nb_mines)
+    closed = [(x, y) for y in range(height) for x in range(width) if view[y][x] is None]
+    chooser = Chooser(knowledge, analysis)
+    for cell in closed:
+        safe_layouts = [layout for layout in layouts if cell not in layout]
+        if not safe_layouts:
+            continue
+        outlook = chooser.outlook(cell[1] * width + cell[0])
+        assert outlook is not None
+        shown: dict[int, list[frozenset]] = {}
+        for layout in safe_layouts:
+            value = sum(n in layout for n in around(*cell, width, height))
+            shown.setdefault(value, []).append(layout)
+        assert len(outlook.values) == max(shown) + 1
+        for value, probability in enumerate(outlook.values):
+            part = shown.get(value, [])
+            assert probability == pytest.approx(len(part) / len(safe_layouts), abs=1e-12)
+            if not part:
+                continue
+            others = [c for c in closed if c != cell]
+            risks = [sum(c in layout for layout in part) / len(part) for c in others]
+            safe = sum(1 for r in risks if r == 0)
+            assert outlook.new_safe[value] == safe, (view, nb_mines, cell, value)
+            best = 1.0 if safe else max((1 - r for r in risks), default=0.0)
+            assert outlook.next_safety[value] == pytest.approx(best, abs=1e-9)
 
 
 def test_play_reports_wins_moves_and_guesses():
@@ -496,8 +640,7 @@ def test_play_is_reproducible_and_wins_often():
 def test_a_guess_that_nothing_can_avoid_comes_first():
     """Le 4 en (1, 0) a trois mines connues dessous et une dernière en (0, 0) ou (2, 0) :
     rien ne départagera jamais ces deux cases. La machine y devine tout de suite, même si
-    l'intérieur (une mine dans 6 cases) est moins risqué ; le conseil, lui, reste la case
-    la moins risquée."""
+    l'intérieur (une mine dans 6 cases) est moins risqué, et le conseil le dit."""
     knowledge = Knowledge(3, 4, 5)
     knowledge.reveal(1, 4)
     for cell in (3, 4, 5):
@@ -508,6 +651,15 @@ def test_a_guess_that_nothing_can_avoid_comes_first():
     assert chooser.choose() >= 6
     assert analysis.probability(0) == Fraction(1, 2)
     assert analysis.probability(6) == Fraction(1, 6)
+    # Le 4 en (0, 1) et le 5 en (2, 1) minent (1, 0), (1, 1) et (1, 2) : il reste une
+    # mine en (0, 0) ou en (0, 2), que rien ne départagera ; l'indice le dit.
+    view = [[N, N, N, N], [4, N, 5, 2], [N, N, N, N]]
+    move = best_move(view, 6)
+    assert move.rule is Rule.FORCED and (move.x, move.y) in ((0, 0), (0, 2))
+    assert "deviner entre (0, 0) et (0, 2)" in move.reason
+    assert "mines déjà trouvées ((1, 0), (1, 1) et (1, 2))" in move.reason
+    assert move.mines == ((1, 0), (1, 1), (1, 2))
+    assert "1/2 (50,0 %)" in move.reason
 
 
 # ---------------------------------------------------------------------------

@@ -1,14 +1,17 @@
-"""Les explications en français : pourquoi une case est sûre, ou la moins risquée.
+"""Les explications en français : pourquoi une case est sûre, ou pourquoi prendre ce
+risque-là.
 
 Chaque déduction garde sa :class:`~.knowledge.Reason` ; on explique la case
 jouée, précédée des mines (déduites elles aussi) dont sa preuve a besoin, dans
-l'ordre où elles ont été trouvées.
+l'ordre où elles ont été trouvées. Un coup risqué s'explique par son
+:class:`~.choice.Choice` (:func:`explain_choice`).
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
+from .choice import Choice
 from .knowledge import MINE, Knowledge, Reason, Rule, at
 
 # Au-delà, une fraction est trop longue pour aider : on ne donne que le pourcentage.
@@ -270,22 +273,100 @@ def explain_cases(
     )
 
 
-def explain_guess(
-    knowledge: Knowledge, cell: int, p: Fraction, ties: int, progress: float | None
-) -> str:
-    """La case la moins risquée, quand aucune n'est sûre."""
-    place = at(cell, knowledge.width)
-    text = (
-        f"Aucune case n'est sûre. La moins risquée est {place} : "
-        f"elle cache une mine avec une probabilité de {probability_text(p)}."
-    )
-    if ties > 1:
-        text += f" {ties} cases ont ce même risque"
-        if progress:
+def explain_choice(knowledge: Knowledge, choice: Choice) -> str:
+    """Un coup risqué, quand aucune case n'est sûre : pourquoi cette case-là."""
+    width = knowledge.width
+    place = at(choice.cell, width)
+    risk = f"{place} cache une mine avec une probabilité {of(probability_text(choice.risk))}"
+    if choice.risk == choice.least:
+        lowest = ", la plus faible possible"
+    else:
+        lowest = (
+            f" ; la plus faible est {probability_text(choice.least)}, en {at(choice.safest, width)}"
+        )
+    if choice.why is Rule.FORCED:
+        if choice.walls:
+            found = enumerate_cells(choice.walls, width)
+            walls = f"ou sont des mines déjà trouvées ({found})"
+        else:
+            walls = "ou hors du plateau"
+        apart = (
+            f"leurs autres voisines sont ouvertes {walls}, et elles cachent "
+            f"{plural(choice.group_mines, 'mine')} quoi qu'il arrive ailleurs"
+        )
+        if len(choice.group) == 2:
+            cells = enumerate_cells(choice.group, width)
+            return (
+                f"Aucune case n'est sûre, et il faudra de toute façon deviner entre {cells} : "
+                f"{apart} ; rien ne les départagera. Autant le faire maintenant : {risk}."
+            )
+        if len(choice.group) <= LISTED_NUMBERS:
+            cells = f"Les cases {enumerate_cells(choice.group, width)}"
+        else:
+            cells = f"{len(choice.group)} cases fermées, dont {place},"
+        text = (
+            f"Aucune case n'est sûre. {capital(cells)} forment une région à part : {apart} ; rien "
+            "hors d'elles ne les éclaircira, il faudra y deviner tôt ou tard. Autant le faire "
+            f"maintenant. {capital(risk)}{lowest}."
+        )
+        if choice.win is not None:
+            text += (
+                " En examinant toutes les suites dans cette région, c'est la case qui donne "
+                f"la meilleure chance de la résoudre : {probability_text(choice.win)}."
+            )
+        return text
+    if choice.why is Rule.ENDGAME:
+        assert choice.win is not None
+        return (
+            f"Aucune case n'est sûre. Il ne reste que {plural(choice.layouts, 'façon')} de "
+            "placer les mines : la machine a examiné toutes les suites de la partie. "
+            f"{capital(risk)}{lowest}. Ouvrir {place} puis jouer au mieux gagne la partie "
+            f"avec une probabilité {of(probability_text(choice.win))}, la meilleure possible."
+        )
+    text = f"Aucune case n'est sûre. {capital(risk)}{lowest}."
+    if choice.why is Rule.TWO_MOVES and choice.survival is not None:
+        if choice.progress and choice.progress > 1 - 1e-9:
+            text += (
+                " Si elle est vide, le nombre qu'elle montrera rendra à coup sûr une autre "
+                "case sûre."
+            )
+        elif choice.progress:
+            text += (
+                f" Si elle est vide, le nombre qu'elle montrera rendra une autre case sûre "
+                f"avec une probabilité de {percent(choice.progress)}."
+            )
+        both = float(1 - choice.risk) * choice.survival
+        text += (
+            " En comptant le coup suivant, c'est la case qui donne la meilleure chance "
+            f"estimée de survivre à ce coup et au suivant : environ {percent(both)}."
+        )
+    elif choice.ties > 1:
+        text += f" {choice.ties} cases ont ce même risque"
+        if choice.progress:
             text += (
                 f" ; si celle-ci est vide, le nombre qu'elle montrera rendra une autre case "
-                f"sûre avec une probabilité de {percent(progress)}, le mieux possible."
+                f"sûre avec une probabilité de {percent(choice.progress)}, le mieux possible."
             )
         else:
             text += " ; celle-ci est celle qui en apprend le plus."
     return text
+
+
+def of(text: str) -> str:
+    """« de 3/17 », « d'environ 10 % ».
+
+    >>> of("environ 10,3 %"), of("3/17 (17,6 %)")
+    ("d'environ 10,3 %", 'de 3/17 (17,6 %)')
+    """
+    return f"d'{text}" if text[:1] in "aeiouéè" else f"de {text}"
+
+
+def capital(text: str) -> str:
+    """Le texte avec une majuscule au début.
+
+    >>> capital("(1, 2) cache une mine")
+    '(1, 2) cache une mine'
+    >>> capital("la case")
+    'La case'
+    """
+    return text[:1].upper() + text[1:]

@@ -29,7 +29,8 @@ UNKNOWN, SAFE, MINE, OPEN = 0, 1, 2, 3
 
 
 class Rule(Enum):
-    """Comment un coup a été trouvé."""
+    """Comment un coup a été trouvé : une déduction (les cinq premières), ou pourquoi une
+    case risquée a été choisie (les quatre dernières)."""
 
     SINGLE = "un nombre seul"
     SUBSET = "sous-ensemble"
@@ -37,6 +38,9 @@ class Rule(Enum):
     COUNT = "nombre total de mines"
     CASES = "examen de tous les cas"
     GUESS = "case la moins risquée"
+    FORCED = "deviner là est inévitable"
+    ENDGAME = "fin de partie examinée jusqu'au bout"
+    TWO_MOVES = "meilleure chance de survivre à deux coups"
 
 
 @dataclass(frozen=True)

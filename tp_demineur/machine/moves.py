@@ -40,9 +40,10 @@ Fact = tuple[list[int], bool, "Reason | None"]
 def best_move(view: View, nb_mines: int) -> Move:
     """Le coup que jouerait la machine, expliqué.
 
-    Une case sûre s'il y en a une (la plus simple à prouver), sinon la case la moins
-    risquée. Lève ``ValueError`` (en français) si aucune disposition des mines
-    n'explique la vue, ou s'il n'y a plus de case sans mine à ouvrir.
+    Une case sûre s'il y en a une (la plus simple à prouver), sinon la case que jouerait
+    :func:`~.player.play` (:meth:`~.choice.Chooser.decide`). Lève ``ValueError`` (en
+    français) si aucune disposition des mines n'explique la vue, ou s'il n'y a plus de
+    case sans mine à ouvrir.
 
     >>> move = best_move([[1, None, None]], 1)
     >>> (move.x, move.y, move.safe)
@@ -79,16 +80,11 @@ def best_move(view: View, nb_mines: int) -> Move:
     safe, _ = analysis.certain()
     if safe:
         return cases_move(knowledge, analysis, safe)
-    chooser = Chooser(knowledge, analysis)
-    candidates, p = chooser.least_risky()
-    cell = chooser.choose()
-    progress = None
-    if len(candidates) > 1:
-        outlook = chooser.outlook(cell)
-        progress = outlook.scores[0] if outlook is not None else None
-    x, y = coordinates(cell, knowledge.width)
-    reason = explain.explain_guess(knowledge, cell, p, len(candidates), progress)
-    return Move(x, y, float(p), False, reason, Rule.GUESS)
+    choice = Chooser(knowledge, analysis).decide(forced_first=True, look_ahead=True)
+    x, y = coordinates(choice.cell, knowledge.width)
+    reason = explain.explain_choice(knowledge, choice)
+    mines = tuple(coordinates(c, knowledge.width) for c in choice.walls)
+    return Move(x, y, float(choice.risk), False, reason, choice.why, mines)
 
 
 hint = best_move  # l'indice « ? » du jeu : best_move(vue, mines).reason

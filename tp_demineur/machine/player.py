@@ -3,10 +3,11 @@
 La machine ouvre la première case, puis, à chaque tour : une case déjà
 prouvée sûre s'il y en a ; sinon les règles peu chères ; sinon l'analyse
 exacte (qui trouve les cases sûres que les règles ratent) ; sinon, et
-seulement alors, elle prend un risque (:mod:`.choice`) : d'abord là où deviner
-est de toute façon inévitable (:meth:`.choice.Chooser.forced_group`) ; sinon, en fin
+seulement alors, elle prend un risque (:meth:`.choice.Chooser.decide`) : d'abord
+dans une région à part, où deviner est de toute façon inévitable ; sinon, en fin
 de partie, la case qui donne la meilleure chance de gagner, toutes les suites
-examinées (:mod:`.endgame`) ; sinon la case la moins risquée.
+examinées (:mod:`.endgame`) ; sinon la case qui donne la meilleure chance de
+survivre à ce coup et au suivant.
 """
 
 from __future__ import annotations
