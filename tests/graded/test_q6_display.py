@@ -35,7 +35,8 @@ from grading.strategies import NO_SHRINK
 
 SWEEPS = sweeps.stored("q6_display")
 # Les balayages couvrent chaque classe ; les exemples tirés (un plateau chacun) ne
-# font que s'y ajouter.
+# font que s'y ajouter. Deux par test : le premier que tire hypothesis est le plus simple,
+# le même pour tous les secrets (une table apprise sur le correcteur public le connaît).
 DRAWS = settings(max_examples=2, phases=NO_SHRINK)
 
 

@@ -368,10 +368,13 @@ def staggered(width: int, height: int) -> list[list[bool]]:
 
 
 def staggered_board(rng: random.Random) -> dict:
-    """Un plateau tiré de 20 à 48 colonnes (``staggered`` ; ni l'un de ceux du balayage
-    public, ni une seule ligne), neigh toute à 0."""
+    """Un plateau tiré de 20 à 48 colonnes (ni l'un de ceux du balayage public, ni une
+    seule ligne), neigh toute à 0 : les mines de ``staggered``, chacune gardée trois fois
+    sur quatre (aucune mine n'a de voisine minée, aucun coin ne compte de mine),
+    pour qu'une table apprise sur les cas publics ne connaisse pas le plateau, quelle que
+    soit sa taille."""
     width, height = rng.randint(20, MAX_WIDTH - 2), rng.randint(2, MAX_HEIGHT)
-    mines = staggered(width, height)
+    mines = [[cell and rng.random() < 0.75 for cell in row] for row in staggered(width, height)]
     return {"mines": mines, "neigh": [[0] * width for _ in mines]}
 
 

@@ -27,6 +27,8 @@ from pathlib import Path
 import pytest
 from test_archives import CORRECT, FIXTURES, broken_notebooks, make_tar, make_zip, tar_info
 
+from grading import mark_scheme
+
 pytestmark = [pytest.mark.projet, pytest.mark.lent]
 
 TESTS = Path(__file__).resolve().parents[1]
@@ -150,7 +152,20 @@ def build_class(rendus: Path, work: Path) -> dict:
 # « etudiant rendu » → (note, ce que disent les remarques)
 GRADED = {
     "alice alice.py": (20.0, []),
-    "bernard bernard.py": (18.5, []),
+    # is_finished renvoie toujours 0 : perdues, les lignes de la partie gagnée, perdue,
+    # perdue d'abord ; gardées, celles de la partie en cours et du type (int).
+    "bernard bernard.py": (
+        mark_scheme.TOTAL
+        - sum(
+            mark_scheme.points("is_finished", line)
+            for line in (
+                "test_is_finished_won",
+                "test_is_finished_lost",
+                "test_is_finished_lost_first",
+            )
+        ),
+        [],
+    ),
     "classe classe.py": (0.0, ["Fonctions absentes de votre code"]),
     "paquet_vide paquet_vide/": (
         20.0,

@@ -209,7 +209,8 @@ def install_field() -> Field:
         project = base / "projet"
         ignored = shutil.ignore_patterns("__pycache__", "data", ".pytest_cache")
         shutil.copytree(TESTS, project / "tests", ignore=ignored)
-        shutil.copytree(TESTS / "data" / "kit", project / "tests" / "data" / "kit")
+        for data in ("kit", "sweeps"):  # ce que le correcteur lit, sans le corpus
+            shutil.copytree(TESTS / "data" / data, project / "tests" / "data" / data)
         shutil.copytree(ROOT / "tp_demineur", project / "tp_demineur", ignore=ignored)
         shutil.copy(ROOT / "pyproject.toml", project)
         subprocess.run(["chmod", "-R", "a+rX", str(base)], check=True)

@@ -129,6 +129,8 @@ BARE_KEYWORD = re.compile(
     r"(return|except|while|if|elif|else|try|finally|break|continue|pass|raise)\b\s*[\w.]*\s*:?"
 )
 MIN_LENGTH = 12
+# Un parcours du plateau ou des voisines, que chaque fonction du sujet fait.
+LOOP_HEADER = re.compile(r"for \w+ in (range\(\w+\)|\(-1, 0, 1\)):")
 
 # Les lignes de la solution que le kit contient forcément, fichier par fichier, et pourquoi.
 ALLOWED = {
@@ -138,6 +140,12 @@ ALLOWED = {
         "du correcteur la prête telle quelle",
     ),
 }
+
+
+def said_by_the_sujet(line: str, sujet: str) -> bool:
+    """Une affectation ``a = b`` que le sujet dit en mots : « `a` devient `b` »."""
+    target, equals, value = line.partition(" = ")
+    return bool(equals) and f"`{target}` devient `{value}`" in sujet
 
 
 def solution_lines() -> list[str]:
@@ -152,8 +160,11 @@ def solution_lines() -> list[str]:
       ``print(``, ``return x, y``) : du Python banal, qu'on trouve partout ;
     - les instructions faites d'un mot-clé et d'au plus un nom (``while True:``,
       ``except ValueError:``, ``return value``), aussi banales ;
+    - les en-têtes de boucle qui parcourent le plateau ou les voisines d'une case
+      (``for y in range(height):``, ``for dx in (-1, 0, 1):``), dans chaque fonction ;
     - les lignes que le sujet écrit lui-même, mot pour mot : le sujet est public
-      (ce sont les appels que le sujet impose, ``compute_neigh(mines, neigh)``…).
+      (ce sont les appels que le sujet impose, ``compute_neigh(mines, neigh)``…), et
+      les affectations qu'il dit en mots (« `opened[y][x]` devient `True` »).
     """
     sujet = SUJET.read_text(encoding="utf-8")
     lines, inside = [], False
@@ -165,6 +176,8 @@ def solution_lines() -> list[str]:
             inside = False
         elif inside and text and not text.startswith("#"):
             if len(text) < MIN_LENGTH or BARE_KEYWORD.fullmatch(text) or text in sujet:
+                continue
+            if LOOP_HEADER.fullmatch(text) or said_by_the_sujet(text, sujet):
                 continue
             lines.append(text)
     return lines

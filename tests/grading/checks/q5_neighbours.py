@@ -200,19 +200,12 @@ def neighbour_points(case: dict) -> list[list]:
     chaque case de cette classe de chaque petit plateau de ``case["small"]``, dans chaque
     configuration (une mine à chaque autre case, toutes sauf une voisine…), puis les
     cases ``representatives`` des grands plateaux de ``case["large"]`` (une mine à chaque
-    voisine, toutes sauf la case). Pour ``itself`` : la case seule minée, partout. Avant
+    voisine, toutes sauf la case). Pour ``itself`` : la case seule minée, partout. Après
     eux, chaque case de la classe des plateaux tirés ``case["boards"]`` (la case non
-    minée, ou minée pour ``itself``)."""
+    minée, ou minée pour ``itself``) : le premier point raté, que le retour montre, est
+    le plus simple, et le même pour toute la classe quand la faute est partout."""
     kind = case["cells"]
     points = []
-    for grid in case.get("boards", []):  # des plateaux tirés : chaque case de la classe
-        width, height = len(grid[0]), len(grid)
-        for y in range(height):
-            for x in range(width):
-                if kind == "itself" or position(x, y, width, height) == kind:
-                    mines = [list(row) for row in grid]
-                    mines[y][x] = kind == "itself"
-                    points.append([mines, x, y])
     for every, sizes in ((True, case.get("small", [])), (False, case.get("large", []))):
         for width, height in sizes:
             if every:
@@ -226,6 +219,14 @@ def neighbour_points(case: dict) -> list[list]:
                     points.append([single(width, height, [(x, y)]), x, y])
                     continue
                 points += [[grid, x, y] for grid in configurations(x, y, width, height, every)]
+    for grid in case.get("boards", []):  # des plateaux tirés : chaque case de la classe
+        width, height = len(grid[0]), len(grid)
+        for y in range(height):
+            for x in range(width):
+                if kind == "itself" or position(x, y, width, height) == kind:
+                    mines = [list(row) for row in grid]
+                    mines[y][x] = kind == "itself"
+                    points.append([mines, x, y])
     return points
 
 

@@ -70,12 +70,13 @@ def large_cells(width: int, height: int) -> list[tuple[int, int]]:
 
 def game_points(case: dict) -> list[list]:
     """Les parties ``[mines, opened]`` d'un balayage de is_finished : le verdict
-    ``case["verdict"]`` (``VERDICTS``), sur chaque plateau tiré de ``case["boards"]``,
-    puis sur chaque petit plateau de ``case["small"]`` (une case sur trois minée, puis les
-    deux autres : chaque case décide à son tour, minée ou non) et les cases
-    ``large_cells`` des grands plateaux de ``case["large"]``. Pour ``won``, aussi : une
-    seule mine, à chaque case des petits plateaux, et des plateaux sans mine ou tout
-    minés ; ``returns_int`` (le type) : des parties en cours et gagnées."""
+    ``case["verdict"]`` (``VERDICTS``), sur chaque petit plateau de ``case["small"]``
+    (une case sur trois minée, puis les deux autres : chaque case décide à son tour, minée
+    ou non) et les cases ``large_cells`` des grands plateaux de ``case["large"]``, puis sur
+    chaque plateau tiré de ``case["boards"]`` (le premier point raté, que le retour
+    montre, est le plus simple). Pour ``won``, aussi : une seule mine, à chaque case des
+    petits plateaux, et des plateaux sans mine ou tout minés ; ``returns_int`` (le type) :
+    des parties en cours et gagnées."""
     verdict = case["verdict"]
     if verdict == "returns_int":
         kinds = ["in_progress", "won"]
@@ -83,8 +84,6 @@ def game_points(case: dict) -> list[list]:
         kinds = [verdict]
     points = []
     for kind in kinds:
-        for grid in case.get("boards", []):
-            points += deciding_points(grid, kind)
         for width, height in case.get("small", []):
             for flip in (False, True):
                 points += deciding_points(pattern(width, height, flip), kind)
@@ -102,6 +101,8 @@ def game_points(case: dict) -> list[list]:
                 for x, y in cells:  # la case qui décide : minée (perdue) ou non (en cours)
                     mines[y][x] = kind != "in_progress"
             points += deciding_points(mines, kind, cells)
+        for grid in case.get("boards", []):
+            points += deciding_points(grid, kind)
     return points
 
 
