@@ -304,7 +304,8 @@ def test_a_hostile_file_forges_nothing_and_reads_nothing(jail, tmp_path):
     submission = with_reference(HOSTILE)
     expected = pytest_result(submission, tmp_path)
     done = jail.evaluate({"tp.py": submission.encode()})
-    assert done.grade == f"{scoring.scaled(expected['score'], 0, 10):.2f}", done.output
+    lost = [(t["name"], t["score"]) for t in expected["tests"] if t["status"] != "passed"]
+    assert done.grade == f"{scoring.scaled(expected['score'], 0, 10):.2f}", (lost, done.output)
     assert expected["score"] < mark_scheme.TOTAL  # display_board et is_coord_ok perdus
     assert SECRET not in done.output
     assert "def initialise_mines" not in done.output  # rien de la référence
