@@ -149,10 +149,12 @@ def check_apt(command: Command, _: dict) -> None:
     if shutil.which("apt-cache") is None:
         pytest.skip("apt-cache manque : les paquets ne peuvent pas être vérifiés ici")
     for package in words[2:]:
-        known = subprocess.run(
-            ["apt-cache", "show", package], capture_output=True, text=True, timeout=120
+        # Connu des listes d'apt, ou déjà installé (des listes vidées n'en disent rien).
+        known = any(
+            subprocess.run(asked, capture_output=True, timeout=120).returncode == 0
+            for asked in (["apt-cache", "show", package], ["dpkg", "-s", package])
         )
-        assert known.returncode == 0 and known.stdout, f"paquet apt inconnu : {package}"
+        assert known, f"paquet apt inconnu : {package}"
 
 
 def check_docker(command: Command, context: dict) -> None:
@@ -177,6 +179,9 @@ def run(words: list[str], cwd: Path, **extra) -> subprocess.CompletedProcess:
     words = program_words(words)
     if words[0] in ("python", "python3"):
         words = [sys.executable, *words[1:]]
+    else:  # le programme de cet environnement (ruff), même s'il n'est pas activé
+        beside = f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"
+        words = [shutil.which(words[0], path=beside) or words[0], *words[1:]]
     return subprocess.run(
         words,
         cwd=cwd,
