@@ -27,8 +27,9 @@ from grading import secret
 # seuls que lit une notation, voir conftest.py) ; chaque plateforme y ajoute son programme.
 GRADER_FILES = ["conftest.py", "options.py", "tools/__init__.py"]
 GRADER_PACKAGES = ["grading", "classroom", "graded"]
-# Les données que les tests notés lisent : les balayages fixes, tout construits (grading/sweeps/).
-GRADER_DATA = ["data/sweeps/*.json"]
+# Les données que lit une notation : les balayages des tests notés, écrits tout construits
+# (grading/sweeps/__init__.py, FOLDER).
+GRADER_DATA = ["data/sweeps"]
 REFERENCE_FILES = ["__init__.py", "python_version.py", "tp.py", "arguments.py"]  # relais, options
 EXECUTABLE = 0o100755
 REGULAR = 0o100644
@@ -75,10 +76,10 @@ def grader_files(root: Path, programs: list[str]) -> dict[str, Path]:
             for path in sorted(tests.glob(f"{package}/**/*.py"))
             if "__pycache__" not in path.parts
         }
-    for pattern in GRADER_DATA:
+    for folder in GRADER_DATA:
         files |= {
             f"tests/{path.relative_to(tests).as_posix()}": path
-            for path in sorted(tests.glob(pattern))
+            for path in sorted((tests / folder).glob("*.json"))
         }
     files |= {f"tp_demineur/{name}": root / "tp_demineur" / name for name in REFERENCE_FILES}
     missing = [name for name, path in files.items() if not path.is_file()]

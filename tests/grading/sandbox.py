@@ -86,7 +86,7 @@ NOBODY = "65534"
 
 
 # Ce que garantit chaque échelon, écrit une fois : l'enseignant le lit dans la console,
-# la synthèse et la page ; le README le reprend.
+# la synthèse et la page ; docs/securite.md le reprend.
 GUARANTEES = {
     "bwrap": (
         "bac à sable bubblewrap : le code ne voit que Python et sa copie du rendu, ni "

@@ -186,7 +186,8 @@ def same_grade(gradescope: dict, local: dict, outputs: bool = True) -> None:
 
 
 def test_zip_layout(autograder_zip):
-    """setup.sh et run_autograder à la racine, exécutables ; le correcteur sans corpus."""
+    """setup.sh et run_autograder à la racine, exécutables ; le correcteur avec ses balayages,
+    sans corpus."""
     with zipfile.ZipFile(autograder_zip) as bundle:
         infos = {info.filename: info for info in bundle.infolist()}
         pins = bundle.read("requirements.txt").decode().split()
@@ -197,7 +198,10 @@ def test_zip_layout(autograder_zip):
     assert {"tests/conftest.py", "tests/options.py", "tests/grading/sandbox.py"} <= names
     assert {"tp_demineur/tp.py", "tp_demineur/__init__.py"} <= names
     assert {f"tests/graded/{p.name}" for p in TESTS.glob("graded/test_q*.py")} <= names
-    assert not any(name.startswith(("tests/data/", "tests/project/")) for name in names)
+    # Des données, seulement les balayages des tests notés (ni corpus, ni modèles du kit).
+    data = {name for name in names if name.startswith("tests/data/")}
+    assert data == {f"tests/data/sweeps/{p.name}" for p in TESTS.glob("data/sweeps/*.json")}
+    assert data and not any(name.startswith("tests/project/") for name in names)
     assert pins == [f"pytest=={pytest.__version__}", f"hypothesis=={hypothesis.__version__}"]
     assert "[tool.pytest.ini_options]" in pyproject and "[project]" not in pyproject
 

@@ -36,6 +36,7 @@ from pathlib import Path
 
 import pytest
 
+import doc_commands
 from corpus_grading import (
     ENTRIES,
     REFERENCE,
@@ -209,8 +210,9 @@ def install_field() -> Field:
         project = base / "projet"
         ignored = shutil.ignore_patterns("__pycache__", "data", ".pytest_cache")
         shutil.copytree(TESTS, project / "tests", ignore=ignored)
-        for data in ("kit", "sweeps"):  # ce que le correcteur lit, sans le corpus
-            shutil.copytree(TESTS / "data" / data, project / "tests" / "data" / data)
+        # Ce que la notation lit de tests/data : le kit et les balayages des tests notés.
+        for name in ("kit", "sweeps"):
+            shutil.copytree(TESTS / "data" / name, project / "tests" / "data" / name)
         shutil.copytree(ROOT / "tp_demineur", project / "tp_demineur", ignore=ignored)
         shutil.copy(ROOT / "pyproject.toml", project)
         subprocess.run(["chmod", "-R", "a+rX", str(base)], check=True)
@@ -532,6 +534,53 @@ def test_require_sandbox_refuses_before_grading_anyone(field, tmp_path):
     assert run.returncode != 0
     assert "Rien n'a été noté" in run.stderr and "Landlock impossible" in run.stderr, run.stderr
     assert not notes.exists()
+
+
+# L'attaque notée avec la référence par la recette du conteneur : elle cherche la référence
+# sur tout le disque, ce que le conteneur de l'enseignant, monté sur le dépôt, lui offrirait.
+CONTAINER_ATTACK = "hostile_reference_par_parcours_de_la_racine.py"
+
+
+@needs_field
+def test_the_documented_container_command_grades_under_landlock(field):
+    """La recette de docs/securite.md pour noter isolé sous macOS : un conteneur Docker
+    (root, sans espaces de noms). Sa commande de notation est lue dans la page, puis lancée
+    comme dans le conteneur, depuis la racine du dépôt, sur une classe faite de la
+    référence et d'une attaque du corpus : l'isolation est Landlock, la référence a 20/20,
+    l'attaque perd ce que dit son en-tête. Si la commande exige le bac à sable, elle refuse
+    de noter là où Landlock manque aussi (un Docker plus ancien que la version 23)."""
+    install, grading = doc_commands.container_command()
+    # L'installation : ce que install_field a installé, pytest, hypothesis et parso.
+    assert install == ["pip", "install", "-e", ".[enseignant]"], install
+    assert grading[:2] == ["python", "tests/tools/grade_class.py"], grading
+    command = [str(field.python), *grading[1:]]
+    entries = field.project / grading[2]
+    notes = field.project / grading[grading.index("--sortie") + 1]
+    entries.mkdir()
+    attack = TESTS / "data" / "corpus" / CONTAINER_ATTACK
+    (entries / "reference.py").write_text(REFERENCE.read_text(encoding="utf-8"), "utf-8")
+    (entries / CONTAINER_ATTACK).write_text(build_submission(attack), "utf-8")
+    subprocess.run(["chmod", "-R", "a+rX", str(entries)], check=True)
+    try:
+        if "--require-sandbox" in grading:
+            refused = field.run(command, None, "--sans-landlock")
+            assert refused.returncode != 0, refused.stdout + refused.stderr
+            assert "Rien n'a été noté" in refused.stderr, refused.stderr
+            assert not notes.exists()
+        done = field.run(command, None)
+        console = done.stdout + done.stderr
+        assert done.returncode == 0, console
+        assert "Landlock" in console.splitlines()[0], console
+        reference = result_of(notes, "reference")
+        assert reference["extra_data"]["isolation"] == "landlock", reference["extra_data"]
+        assert reference["score"] == mark_scheme.TOTAL, console
+        hostile = result_of(notes, attack.stem)
+        assert hostile["extra_data"]["isolation"] == "landlock", hostile["extra_data"]
+        lost = {test["tags"][0] for test in hostile["tests"] if test["status"] != "passed"}
+        assert lost == expected_losses(attack.read_text(encoding="utf-8")), console
+    finally:
+        shutil.rmtree(entries, ignore_errors=True)
+        shutil.rmtree(notes, ignore_errors=True)
 
 
 def unpack_autograder(archive: Path, root: Path) -> None:

@@ -45,7 +45,7 @@ HERE = Path(__file__).resolve().parent
 WRAPPER = HERE / "no_namespaces.py"
 SYSTEM_PYTHON = Path("/usr/bin/python3")
 PRISONER = "vpl-prisonnier"
-# Les réglages de l'activité que donne le README : la durée par défaut de VPL (4 minutes),
+# Les réglages de l'activité que donne docs/vpl.md : la durée par défaut de VPL (4 minutes),
 # et 640 Mo de mémoire (les 128 Mo par défaut ne laissent pas noter un code qui épuise la
 # sienne : classroom/vpl.py, NEEDED_MEMORY).
 DEFAULT_MEMORY = 640 * 2**20

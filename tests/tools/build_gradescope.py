@@ -26,7 +26,7 @@ puis ``run_autograder`` pour chaque rendu, déposé dans
 Les deux scripts prennent la racine dans la variable ``AUTOGRADER_ROOT``
 (``/autograder`` par défaut), et l'interpréteur dans ``AUTOGRADER_PYTHON``
 (par défaut celui que ``setup.sh`` installe) : on peut les essayer hors de
-Gradescope (la marche à suivre est dans le README, « L'essayer chez vous »).
+Gradescope (la marche à suivre est dans docs/gradescope.md, « L'essayer chez vous »).
 """
 
 from __future__ import annotations

@@ -108,7 +108,7 @@ def verify() -> int:
     if not isolation.isolated:
         print(
             "Si c'est aussi le cas pendant la notation, les rendus seront notés sans "
-            "isolation (ou refusés avec --exiger-bac-a-sable) : voir le README."
+            "isolation (ou refusés avec --exiger-bac-a-sable) : voir docs/securite.md."
         )
     for problem in problems:
         print(f"PROBLÈME : {problem}", file=sys.stderr)
