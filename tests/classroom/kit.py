@@ -51,6 +51,7 @@ from grading import (
     set_aside,
     standins,
 )
+from grading.checks import q5_neighbours
 from grading.limits import Limits
 
 TESTS = Path(__file__).resolve().parents[1]
@@ -583,6 +584,29 @@ class Recorder:
             self.note(name, (grids_key, standins.compact([x, y])), answer)
 
 
+# Les balayages qui engendrent leurs plateaux de leurs seules tailles (``case["sizes"]``) :
+# fonction notée → ce qui écrit ces plateaux (les grilles de mines), chez le correcteur.
+SWEPT_MINES = {"compute_neigh": q5_neighbours.neigh_boards}
+
+
+def calls_of(name: str, case: dict) -> list[dict]:
+    """Les appels de ``name`` qu'un cas public décrit : le cas lui-même, chaque plateau de
+    sa liste ``boards`` quand c'est un balayage (``{"boards": [{"mines": …, "neigh": …}]}``),
+    et les plateaux qu'un balayage engendre de ses tailles (``SWEPT_MINES``).
+
+    >>> calls_of("display_board", {"boards": [{"mines": [[True]]}], "seed": 3})
+    [{'boards': [{'mines': [[True]]}], 'seed': 3}, {'mines': [[True]]}]
+    """
+    boards = case.get("boards")
+    calls = (
+        [case, *(b for b in boards if isinstance(b, dict))] if isinstance(boards, list) else [case]
+    )
+    if name in SWEPT_MINES and "sizes" in case:
+        for mines in SWEPT_MINES[name](case):
+            calls.append({"mines": mines, "neigh": [[0] * len(row) for row in mines]})
+    return calls
+
+
 def stand_in_table(entries: list[dict], reference: ModuleType) -> dict:
     """Les réponses que les remplaçants du kit connaissent, et qui appelle qui."""
     recorder = Recorder(reference)
@@ -590,16 +614,16 @@ def stand_in_table(entries: list[dict], reference: ModuleType) -> dict:
     for entry in entries:
         name = entry["function"]
         params = contract.PARAMETERS[name]
+        if not reached[name] - {"is_coord_ok"}:
+            continue  # elle n'appelle rien que le processus de travail ne prête lui-même
         for public in entry["cases"]:
-            case = public["case"]
-            if not reached[name] - {"is_coord_ok"}:
-                continue  # elle n'appelle rien que le processus de travail ne prête lui-même
-            if not all(param in case for param in params):
-                continue
-            args = [case[param] for param in params]
-            seed = case.get("seed") or 0
-            after, left = recorder.play(name, args, case.get("lines", []), seed)
-            recorder.beside(name, args, after, left, seed)
+            for case in calls_of(name, public["case"]):
+                if not all(param in case for param in params):
+                    continue
+                args = [case[param] for param in params]
+                seed = case.get("seed") or 0
+                after, left = recorder.play(name, args, case.get("lines", []), seed)
+                recorder.beside(name, args, after, left, seed)
     seen: dict[str, list] = {"mines": [], "opened": []}
     for name, by_grids in recorder.table.items():
         for grids in by_grids:
@@ -608,9 +632,14 @@ def stand_in_table(entries: list[dict], reference: ModuleType) -> dict:
                 if param in seen and grid and isinstance(grid[0], list) and grid not in seen[param]:
                     seen[param].append(grid)
     for entry in entries:
-        for public in entry["cases"]:
+        calls = (
+            call
+            for public in entry["cases"]
+            for call in calls_of(entry["function"], public["case"])
+        )
+        for case in calls:
             for param in seen:
-                grid = public["case"].get(param)
+                grid = case.get(param)
                 if isinstance(grid, list) and grid not in seen[param]:
                     seen[param].append(grid)
     recorder.around(seen)
