@@ -364,7 +364,7 @@ def test_without_any_isolation_the_activity_refuses_to_grade(activity, tmp_path)
 
 def test_the_preparation_examples_hold():
     """Les exemples de ``vpl_demineur.py`` (la lecture de ``VPL_SUBFILES``) sont justes."""
-    module = runpy.run_path(str(TESTS / "data" / "vpl" / build_vpl.BOOTSTRAP))
+    module = runpy.run_path(str(build_vpl.PREPARATION))
     finder = doctest.DocTestFinder()
     runner_ = doctest.DocTestRunner()
     for name in ("submitted_names",):
