@@ -37,6 +37,10 @@ PRIVATE = 0o100600
 # Le secret des cas, à côté de ``tests/`` dans ce que la plateforme installe (son programme
 # de notation le lit) : jamais sur une ligne de commande, que toute la machine lit.
 SECRET_FILE = "secret.txt"
+# La préparation des plateformes dont le serveur n'a que Python (VPL, CodeRunner) : un
+# programme de la bibliothèque standard seule, dont :func:`preparation_script` remplit la
+# description du paquet.
+PREPARATION = Path(__file__).resolve().parents[1] / "data" / "platforms" / "preparation.py"
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # la même date partout : le même zip pour le même dépôt
 
 # Ce que le correcteur emporte partout (le kit, chaque plateforme), en Python pur, sous
@@ -271,15 +275,7 @@ def zip_bytes(files: dict[str, tuple[bytes, int]]) -> bytes:
 def write_zip(dest: Path, files: dict[str, tuple[bytes, int]]) -> None:
     """Écrit le zip de ``files`` d'un coup (un zip à moitié écrit n'est jamais laissé à
     DEST)."""
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=dest.parent, prefix=f".{dest.stem}-", suffix=".zip")
-    try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(zip_bytes(files))
-        os.replace(temporary, dest)
-    finally:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
+    write_atomically(dest, zip_bytes(files))
 
 
 def pinned_requirements(python: str) -> dict[str, str]:
@@ -334,3 +330,43 @@ def grader_bundle(
     for name, text in (game or {}).items():
         files[f"jeu/tp_demineur/{name}"] = (text.encode(), REGULAR)
     return files, vendored
+
+
+def preparation_script(
+    parts: list[str], encoding: str, digest: str, vendored: Vendored, options: list[str]
+) -> str:
+    """La préparation (:data:`PREPARATION`), avec ce qu'elle doit savoir du paquet : ses
+    parties et leur codage (``base64`` : du texte coupé en parties ; ``zip`` : le zip en une
+    partie), son empreinte, le Python qui peut le lire, les options de la notation."""
+    template = PREPARATION.read_text(encoding="utf-8")
+    settings = {
+        "parts": parts,
+        "encoding": encoding,
+        "sha256": digest,
+        "python": list(vendored.python),
+        "exact": vendored.exact,
+        "machine": vendored.machine,
+        "options": options,
+    }
+    line = f"BUNDLE = {settings!r}"  # un dict de Python, écrit tel qu'il se relit
+    # La ligne du modèle, sur une ou plusieurs lignes : « BUNDLE = {…} ».
+    pattern = r"^BUNDLE = \{.*?\}$"
+    text, count = re.subn(pattern, lambda _: line, template, count=1, flags=re.M | re.S)
+    if count != 1:
+        raise PackagingError(f"{PREPARATION.name} : la ligne BUNDLE = {{…}} est introuvable")
+    return text
+
+
+def write_atomically(dest: Path, data: bytes) -> None:
+    """Écrit ``dest`` d'un coup : un fichier à moitié écrit n'est jamais laissé à DEST. Il
+    n'est lisible que par son propriétaire (ce qu'écrivent les plateformes porte le secret
+    des cas)."""
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=dest.parent, prefix=f".{dest.name}-")
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+        os.replace(temporary, dest)
+    finally:
+        if os.path.exists(temporary):
+            os.unlink(temporary)

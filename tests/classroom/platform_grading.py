@@ -97,3 +97,19 @@ def add_isolation_option(options) -> None:
 def isolation_arguments(arguments: argparse.Namespace) -> list[str]:
     """L'option de :func:`add_isolation_option`, telle qu'on l'écrirait à la main."""
     return ["--accepter-sans-isolation"] if arguments.accepter_sans_isolation else []
+
+
+def server_line(python: str, probed: str) -> str:
+    r"""Ce que la notation a trouvé sur le serveur d'exécution : le Python et l'isolation
+    (``sandbox.PROBED``), dit à l'enseignant (la synthèse de VPL, l'encadré de l'enseignant
+    de CodeRunner, le retour d'INGInious), qui le lit en essayant l'activité, avant tout
+    étudiant.
+
+    >>> server_line("3.10.13", "landlock\tbwrap impossible\t3\t")
+    "Serveur d'exécution : Python 3.10.13, isolation landlock (Landlock ABI 3)."
+    """
+    isolation = sandbox.Isolation.decode(probed)
+    if isolation is None:
+        return f"Serveur d'exécution : Python {python}."
+    detail = f" (Landlock ABI {isolation.abi})" if isolation.mode == "landlock" else ""
+    return f"Serveur d'exécution : Python {python}, isolation {isolation.mode}{detail}."

@@ -28,7 +28,6 @@ from __future__ import annotations
 import argparse
 import base64
 import hashlib
-import re
 import runpy
 import shutil
 import sys
@@ -49,6 +48,7 @@ from classroom.packaging import (  # noqa: E402
     PackagingError,
     Vendored,
     grader_bundle,
+    preparation_script,
     secret_choice,
     zip_bytes,
 )
@@ -58,8 +58,7 @@ from tp_demineur.arguments import FrenchParser  # noqa: E402
 
 TEMPLATES = TESTS / "data" / "vpl"
 SCRIPTS = ["vpl_evaluate.sh", "vpl_run.sh"]
-PREPARATION = TESTS / "data" / "platforms" / "preparation.py"  # écrite sous le nom BOOTSTRAP
-BOOTSTRAP = "vpl_demineur.py"
+BOOTSTRAP = "vpl_demineur.py"  # la préparation (packaging.PREPARATION), sous ce nom
 KEEP_LIST = "fichiers_a_garder.txt"
 PROGRAMS = ["tools/grade_vpl.py"]  # ce que lance vpl_execution
 # Une partie du paquet : 76 caractères par ligne, moins de 1 Mio en tout.
@@ -73,31 +72,6 @@ def parts(data: bytes) -> list[str]:
     text = base64.b64encode(data).decode("ascii")
     lines = [text[i : i + LINE] for i in range(0, len(text), LINE)]
     return ["\n".join(lines[i : i + PART_LINES]) + "\n" for i in range(0, len(lines), PART_LINES)]
-
-
-def bootstrap(
-    part_names: list[str], digest: str, vendored: Vendored, options: list[str], encoding: str
-) -> str:
-    """La préparation (``tests/data/platforms/preparation.py``), avec ce qu'elle doit savoir
-    du paquet : ses parties et leur codage (``base64`` ou ``zip``), son empreinte, le Python
-    qui peut le lire, les options de la notation."""
-    template = PREPARATION.read_text(encoding="utf-8")
-    settings = {
-        "parts": part_names,
-        "encoding": encoding,
-        "sha256": digest,
-        "python": list(vendored.python),
-        "exact": vendored.exact,
-        "machine": vendored.machine,
-        "options": options,
-    }
-    line = f"BUNDLE = {settings!r}"  # un dict de Python, écrit tel qu'il se relit
-    # La ligne du modèle, sur une ou plusieurs lignes : « BUNDLE = {…} ».
-    pattern = r"^BUNDLE = \{.*?\}$"
-    text, count = re.subn(pattern, lambda _: line, template, count=1, flags=re.M | re.S)
-    if count != 1:
-        raise PackagingError(f"{PREPARATION.name} : la ligne BUNDLE = {{…}} est introuvable")
-    return text
 
 
 def execution_files(
@@ -115,7 +89,8 @@ def execution_files(
         name: ((TEMPLATES / name).read_text(encoding="utf-8"), EXECUTABLE) for name in SCRIPTS
     }
     digest = hashlib.sha256(data).hexdigest()
-    written[BOOTSTRAP] = (bootstrap(names, digest, vendored, options, "base64"), REGULAR)
+    preparation = preparation_script(names, "base64", digest, vendored, options)
+    written[BOOTSTRAP] = (preparation, REGULAR)
     written |= {name: (piece, REGULAR) for name, piece in zip(names, pieces)}
     for name, (text, _) in written.items():
         if len(text.encode()) >= UPLOAD_LIMIT:

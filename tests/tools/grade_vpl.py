@@ -115,7 +115,9 @@ def main(argv=None) -> int:
         )
     remarks = [remark] if remark else []
     remarks += vpl.settings_remarks(dict(os.environ))
-    remarks.append(vpl.server_line(platform.python_version(), os.environ.get(sandbox.PROBED, "")))
+    remarks.append(
+        platform_grading.server_line(platform.python_version(), os.environ.get(sandbox.PROBED, ""))
+    )
     print(vpl.evaluation_output(result, reason, scale, remarks))
     return 0
 

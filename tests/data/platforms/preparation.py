@@ -358,7 +358,7 @@ def jobe_cpu_seconds():
 
 
 def paragraph(text):
-    return "<p>" + html.escape(text) + "</p>"
+    return "<p>" + html.escape(text, quote=False) + "</p>"
 
 
 def unmarked(reason, teacher=""):
@@ -368,7 +368,7 @@ def unmarked(reason, teacher=""):
         "prologuehtml": paragraph("Votre réponse n'a pas pu être notée : " + reason + "."),
     }
     if teacher:
-        outcome["instructorhtml"] = "<pre>" + html.escape(teacher) + "</pre>"
+        outcome["instructorhtml"] = "<pre>" + html.escape(teacher, quote=False) + "</pre>"
     return outcome
 
 
