@@ -337,9 +337,17 @@ CODERUNNER_MISSING = (
 # Sans limite de temps de calcul connue (Jobe en pose toujours une) : 120 s, le maximum
 # que Jobe accepte par défaut.
 DEFAULT_CPU_SECONDS = 120
-# La part du temps de calcul de Jobe laissée à la notation : Jobe compte le temps de tous
-# les processus du programme, et dit « temps dépassé » (sans note) au-delà de sa limite.
-GRADING_SHARE = 0.75
+# Le temps d'horloge laissé à la notation, en part de la limite de temps de calcul de la
+# question : Jobe tue le programme après deux fois cette limite, en temps réel
+# (``LanguageTask.php`` : ``--time`` = 2 × ``cputime``), et dit « temps dépassé » (sans
+# note) si tous ses processus ont calculé plus que la limite. Une notation calcule bien
+# moins longtemps qu'elle ne dure sur un serveur chargé (une réponse dont chaque fonction
+# boucle : 13 s de calcul pour 93 s d'horloge, mesuré) : 1,5 fois la limite d'horloge,
+# arrêtée avant que Jobe ne tue tout sans message.
+GRADING_SHARE = 1.5
+# Ce que le programme de notation a, au-delà de sa durée, pour écrire son résultat (il
+# arrête lui-même la notation à sa durée) : moins que la marge de Jobe, une demi-limite.
+SPARE_SECONDS = 10
 MINIMUM_SECONDS = 10
 
 
@@ -435,10 +443,11 @@ def coderunner_outcome(answer_json, question, attachments_json, started):
                 stdin=subprocess.DEVNULL,
                 capture_output=True,
                 cwd=private,
-                timeout=seconds + 30,
+                timeout=seconds + SPARE_SECONDS,
             )
         except subprocess.TimeoutExpired:
-            return unmarked(f"la notation a dépassé {seconds + 30} s et a été arrêtée")
+            spent = seconds + SPARE_SECONDS
+            return unmarked(f"la notation a dépassé {spent} s et a été arrêtée")
         outcome = grading_outcome(done.stdout)
         if outcome is None:
             journal = done.stderr.decode("utf-8", "replace")[-2000:]
