@@ -311,13 +311,15 @@ def grader_bundle(
     class_secret: str,
     programs: list[str],
     game: dict[str, str] | None = None,
-) -> tuple[dict[str, tuple[bytes, int]], Vendored]:
-    """Le paquet d'une plateforme dont le serveur n'a que Python (VPL, CodeRunner) : chemin
-    → (octets, droits). Sous ``correcteur/`` : le correcteur et les ``programs`` de la
-    plateforme, parso, les réglages de pytest, le secret (``secret.txt``, lisible par son
-    seul propriétaire) et, sous ``correcteur/site/``, pytest et hypothesis ; sous
-    ``jeu/tp_demineur/``, le jeu ``game`` s'il y en a un. Renvoie aussi ce qu'il emporte de
-    pytest et hypothesis (d'où le Python qui peut le lire)."""
+    vendor: bool = True,
+) -> tuple[dict[str, tuple[bytes, int]], Vendored | None]:
+    """Le paquet d'une plateforme : chemin → (octets, droits). Sous ``correcteur/`` : le
+    correcteur et les ``programs`` de la plateforme, parso, les réglages de pytest, le
+    secret (``secret.txt``, lisible par son seul propriétaire) et, pour un serveur qui n'a
+    que Python (VPL, CodeRunner : ``vendor``), pytest et hypothesis sous
+    ``correcteur/site/`` ; sous ``jeu/tp_demineur/``, le jeu ``game`` s'il y en a un.
+    Renvoie aussi ce qu'il emporte de pytest et hypothesis (d'où le Python qui peut le
+    lire), None sans ``vendor`` (INGInious les installe dans son image)."""
     files: dict[str, tuple[bytes, int]] = {}
     for name, path in grader_files(root, programs).items():
         files[f"correcteur/{name}"] = (path.read_bytes(), REGULAR)
@@ -325,8 +327,9 @@ def grader_bundle(
     pyproject = pytest_settings((root / "pyproject.toml").read_text(encoding="utf-8"))
     files["correcteur/pyproject.toml"] = (pyproject.encode(), REGULAR)
     files[f"correcteur/{SECRET_FILE}"] = (f"{class_secret}\n".encode(), PRIVATE)
-    vendored = vendored_files("correcteur/site")
-    files |= {name: (data, REGULAR) for name, data in vendored.files.items()}
+    vendored = vendored_files("correcteur/site") if vendor else None
+    if vendored is not None:
+        files |= {name: (data, REGULAR) for name, data in vendored.files.items()}
     for name, text in (game or {}).items():
         files[f"jeu/tp_demineur/{name}"] = (text.encode(), REGULAR)
     return files, vendored
