@@ -17,6 +17,9 @@ Le Python de l'image (``python-demineur``) est celui du système, dans un enviro
 virtuel où sont posés pytest, hypothesis et leurs dépendances aux versions de la
 construction (ce que le ``pip install -r requirements.txt`` du ``Dockerfile`` installe),
 et rien d'autre.
+
+Une notation à la fois : à la fin de chacune, tout processus de l'utilisateur ``worker``
+est tué (comme INGInious détruit le conteneur).
 """
 
 from __future__ import annotations

@@ -239,6 +239,20 @@ def test_a_hostile_file_forges_nothing_and_reads_nothing(built):
 
 @pytest.mark.lent
 @needs_container
+def test_without_isolation_and_accepted_the_same_file_reads_the_secret(tmp_path):
+    """Ce que dit le guide d'une tâche construite avec --accepter-sans-isolation, dans un
+    conteneur sans Landlock : le même rendu hostile y lit le secret (l'attaque ci-dessus
+    est donc réelle, et seul Landlock l'arrête)."""
+    dest = tmp_path / "cours"
+    options = ["--secret", SECRET, "--accepter-sans-isolation"]
+    assert build_inginious.main([str(dest), *options]) == 0
+    done = grade(dest, REFERENCE + HOSTILE, without_landlock=True)
+    assert done.result == "failed", done
+    assert SECRET in "\n".join(checked_rst(done.message))
+
+
+@pytest.mark.lent
+@needs_container
 def test_without_any_isolation_the_task_refuses_to_grade(built):
     done = grade(built, REFERENCE, without_landlock=True)
     assert (done.result, done.grade) == ("crash", 0.0), done
