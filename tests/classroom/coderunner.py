@@ -60,8 +60,10 @@ def isolation_html(server: str, refuses: bool) -> str:
     rules = [
         server,
         f"Landlock, là où le noyau du serveur l'a : {sandbox.GUARANTEES['landlock']}.",
-        "Jobe fait tourner le correcteur et le code de l'étudiant sous le même utilisateur, "
-        "sans espaces de noms : sans Landlock, rien ne les sépare.",
+        f"bubblewrap, là où Jobe permet les espaces de noms (rarement : pas dans Docker) : "
+        f"{sandbox.GUARANTEES['bwrap']}.",
+        "Jobe fait tourner le correcteur et le code de l'étudiant sous le même utilisateur : "
+        "sans l'un ou l'autre, rien ne les sépare.",
         (
             "Sans isolation possible, les réponses ne sont pas notées (question construite "
             "sans --accepter-sans-isolation)."
