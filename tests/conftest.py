@@ -325,9 +325,37 @@ def pytest_ignore_collect(collection_path, config):
     return None
 
 
+def question_function(item) -> str | None:
+    """La fonction du TP que note un test (None : ce n'est pas un test noté)."""
+    marker = item.get_closest_marker("question")
+    return marker.args[0] if marker is not None else None
+
+
+def chosen_functions(pytest_config) -> set[str] | None:
+    """Les fonctions que ``--functions`` demande de noter (None : toutes), chacune vérifiée."""
+    text = pytest_config.getoption("--functions")
+    if text is None:
+        return None
+    names = {name.strip() for name in text.split(",") if name.strip()}
+    unknown = sorted(names - set(mark_scheme.FUNCTIONS))
+    if unknown or not names:
+        known = ", ".join(mark_scheme.FUNCTIONS)
+        shown = ", ".join(unknown) or "aucune"
+        raise pytest.UsageError(f"--functions : {shown} n'est pas une fonction du TP ({known})")
+    return names
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(session, config, items):
     grading = config.grading
+    wanted = chosen_functions(config)
+    if wanted is not None:
+        # Les tests notés des seules fonctions demandées (chaque test noté dit la sienne).
+        chosen = [item for item in items if question_function(item) in wanted]
+        others = [item for item in items if question_function(item) not in wanted]
+        if others:
+            config.hook.pytest_deselected(items=others)
+        items[:] = chosen
     if grading.explicit:
         kept = [item for item in items if item.get_closest_marker("question")]
         dropped = [item for item in items if not item.get_closest_marker("question")]

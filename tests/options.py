@@ -57,6 +57,12 @@ def pytest_addoption(parser):
         "d'environnement TP_DEMINEUR_SECRET",
     )
     group.addoption(
+        "--functions",
+        metavar="NOMS",
+        help="ne noter que ces fonctions du TP, séparées par des virgules (par exemple "
+        "is_move_ok,ask_move : les fonctions d'une question du sujet)",
+    )
+    group.addoption(
         "--require-sandbox",
         action="store_true",
         help="refuser de noter si le code ne peut pas être isolé (bubblewrap, ou Landlock là "

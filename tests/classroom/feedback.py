@@ -1,10 +1,12 @@
 """Le retour d'un rendu, question par question : écrit dans ``retours/NOM.txt`` par
-``grade_class``, affiché par l'autograder Gradescope et, dans ses blocs, par VPL
-(``classroom/vpl.py``)."""
+``grade_class``, affiché par l'autograder Gradescope ; le modèle (:func:`questions`) dont
+chaque plateforme tire le sien : les blocs de VPL (``classroom/vpl.py``), le tableau de
+CodeRunner (``classroom/coderunner.py``), le reStructuredText d'INGInious
+(``classroom/inginious.py``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from classroom.results import Outcome, adjustment_text, points_by_function
 from grading import mark_scheme
@@ -20,6 +22,7 @@ class Question:
     earned: float
     total: float
     failed: list[dict]  # les tests ratés (entrées de results.json), dans l'ordre
+    tests: list[dict] = field(default_factory=list)  # tous ses tests, ratés ou non
 
     @property
     def title(self) -> str:
@@ -28,19 +31,22 @@ class Question:
         return f"{self.question} {self.function} : {earned} / {total}"
 
 
-def questions(result: dict) -> list[Question]:
-    """Les questions du barème, dans son ordre, avec ce que le rendu y a obtenu."""
+def questions(result: dict, functions: list[str] | None = None) -> list[Question]:
+    """Les questions du barème (ou seulement ``functions``), dans son ordre, avec ce que le
+    rendu y a obtenu."""
     points = points_by_function(result)
     shaped = []
-    for function in mark_scheme.FUNCTIONS:
+    for function in functions or mark_scheme.FUNCTIONS:
         question, total = mark_scheme.BAREME[function]
-        failed = [
-            test
-            for test in result["tests"]
-            if test["status"] != "passed" and test["tags"][0] == function
-        ]
-        shaped.append(Question(question, function, points[function], total, failed))
+        tests = [test for test in result["tests"] if test["tags"][0] == function]
+        failed = [test for test in tests if test["status"] != "passed"]
+        shaped.append(Question(question, function, points[function], total, failed, tests))
     return shaped
+
+
+def test_points(test: dict) -> str:
+    """Les points d'un test : « 0,50 / 0,5 »."""
+    return f"{french_number(test['score'])} / {french_number(test['max_score'], 0)}"
 
 
 def failed_title(test: dict) -> str:

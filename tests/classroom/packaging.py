@@ -1,10 +1,13 @@
 """Ce que les plateformes de notation emportent : le correcteur, la référence et les
-réglages de pytest, écrits une fois pour Gradescope (``build_gradescope.py``) et pour
-Moodle VPL (``build_vpl.py``).
+réglages de pytest, écrits une fois pour Gradescope (``build_gradescope.py``), Moodle VPL
+(``build_vpl.py``), Moodle CodeRunner (``build_coderunner.py``) et INGInious
+(``build_inginious.py``).
 
-Chaque plateforme ajoute ses propres programmes (``programs``) ; VPL, qui n'installe
-rien, emporte aussi pytest et hypothesis (:func:`vendored_files`). Le kit, Gradescope et
-VPL emportent parso sous ``tests/`` (:func:`carried_files`).
+Chaque plateforme ajoute ses propres programmes (``programs``) ; VPL et CodeRunner, dont
+le serveur n'installe rien, emportent aussi pytest et hypothesis (:func:`vendored_files`) ;
+Gradescope et INGInious les installent, aux versions d'ici (:func:`pinned_requirements`).
+Le kit et chaque plateforme emportent parso sous ``tests/`` (:func:`carried_files`). Le
+paquet d'une plateforme qui n'installe rien est fait par :func:`grader_bundle`.
 """
 
 from __future__ import annotations
@@ -34,6 +37,13 @@ REFERENCE_FILES = ["__init__.py", "python_version.py", "tp.py", "arguments.py"] 
 EXECUTABLE = 0o100755
 REGULAR = 0o100644
 PRIVATE = 0o100600
+# Le secret des cas, à côté de ``tests/`` dans ce que la plateforme installe (son programme
+# de notation le lit) : jamais sur une ligne de commande, que toute la machine lit.
+SECRET_FILE = "secret.txt"
+# La préparation des plateformes dont le serveur n'a que Python (VPL, CodeRunner) : un
+# programme de la bibliothèque standard seule, dont :func:`preparation_script` remplit la
+# description du paquet.
+PREPARATION = Path(__file__).resolve().parents[1] / "data" / "platforms" / "preparation.py"
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # la même date partout : le même zip pour le même dépôt
 
 # Ce que le correcteur emporte partout (le kit, chaque plateforme), en Python pur, sous
@@ -273,11 +283,100 @@ def zip_bytes(files: dict[str, tuple[bytes, int]]) -> bytes:
 def write_zip(dest: Path, files: dict[str, tuple[bytes, int]]) -> None:
     """Écrit le zip de ``files`` d'un coup (un zip à moitié écrit n'est jamais laissé à
     DEST)."""
+    write_atomically(dest, zip_bytes(files))
+
+
+def pinned_requirements(python: str) -> dict[str, str]:
+    """Ce qu'installe l'image d'une plateforme pour noter avec ce Python : pytest, hypothesis
+    et leurs dépendances (:func:`needed_packages`), aux versions installées ici, dans
+    l'ordre où elles sont trouvées. Chacun doit accepter ce Python (``Requires-Python``).
+
+    >>> list(pinned_requirements("3.11"))[:2]
+    ['pytest', 'hypothesis']
+    """
+    from packaging.specifiers import SpecifierSet  # installé avec pytest
+
+    pins = {}
+    for name in needed_packages(python):
+        try:
+            version = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            raise PackagingError(
+                f"{name} n'est pas installé ici : pip install -e \".[enseignant]\" d'abord"
+            ) from None
+        accepted = metadata.metadata(name).get("Requires-Python") or ""
+        if not SpecifierSet(accepted).contains(python):
+            raise PackagingError(
+                f"{name} {version} demande Python {accepted}, pas {python} : installez ici les "
+                'versions que donne pip install -e ".[enseignant]"'
+            )
+        pins[name] = version
+    return pins
+
+
+def grader_bundle(
+    root: Path,
+    class_secret: str,
+    programs: list[str],
+    game: dict[str, str] | None = None,
+    vendor: bool = True,
+) -> tuple[dict[str, tuple[bytes, int]], Vendored | None]:
+    """Le paquet d'une plateforme : chemin → (octets, droits). Sous ``correcteur/`` : le
+    correcteur et les ``programs`` de la plateforme, parso, les réglages de pytest, le
+    secret (``secret.txt``, lisible par son seul propriétaire) et, pour un serveur qui n'a
+    que Python (VPL, CodeRunner : ``vendor``), pytest et hypothesis sous
+    ``correcteur/site/`` ; sous ``jeu/tp_demineur/``, le jeu ``game`` s'il y en a un.
+    Renvoie aussi ce qu'il emporte de pytest et hypothesis (d'où le Python qui peut le
+    lire), None sans ``vendor`` (INGInious les installe dans son image)."""
+    files: dict[str, tuple[bytes, int]] = {}
+    for name, path in grader_files(root, programs).items():
+        files[f"correcteur/{name}"] = (path.read_bytes(), REGULAR)
+    files |= {f"correcteur/{name}": (data, REGULAR) for name, data in carried_files().items()}
+    pyproject = pytest_settings((root / "pyproject.toml").read_text(encoding="utf-8"))
+    files["correcteur/pyproject.toml"] = (pyproject.encode(), REGULAR)
+    files[f"correcteur/{SECRET_FILE}"] = (f"{class_secret}\n".encode(), PRIVATE)
+    vendored = vendored_files("correcteur/site") if vendor else None
+    if vendored is not None:
+        files |= {name: (data, REGULAR) for name, data in vendored.files.items()}
+    for name, text in (game or {}).items():
+        files[f"jeu/tp_demineur/{name}"] = (text.encode(), REGULAR)
+    return files, vendored
+
+
+def preparation_script(
+    parts: list[str], encoding: str, digest: str, vendored: Vendored, options: list[str]
+) -> str:
+    """La préparation (:data:`PREPARATION`), avec ce qu'elle doit savoir du paquet : ses
+    parties et leur codage (``base64`` : du texte coupé en parties ; ``zip`` : le zip en une
+    partie), son empreinte, le Python qui peut le lire, les options de la notation."""
+    template = PREPARATION.read_text(encoding="utf-8")
+    settings = {
+        "parts": parts,
+        "encoding": encoding,
+        "sha256": digest,
+        "python": list(vendored.python),
+        "exact": vendored.exact,
+        "machine": vendored.machine,
+        "options": options,
+    }
+    line = f"BUNDLE = {settings!r}"  # un dict de Python, écrit tel qu'il se relit
+    # La ligne du modèle, sur une ou plusieurs lignes : « BUNDLE = {…} ».
+    pattern = r"^BUNDLE = \{.*?\}$"
+    text, count = re.subn(pattern, lambda _: line, template, count=1, flags=re.M | re.S)
+    if count != 1:
+        raise PackagingError(f"{PREPARATION.name} : la ligne BUNDLE = {{…}} est introuvable")
+    return text
+
+
+def write_atomically(dest: Path, data: bytes) -> None:
+    """Écrit ``dest`` d'un coup : un fichier à moitié écrit n'est jamais laissé à DEST. Il
+    n'est lisible que par son propriétaire (ce qu'écrivent les plateformes porte le secret
+    des cas)."""
     dest.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=dest.parent, prefix=f".{dest.stem}-", suffix=".zip")
+    handle, temporary = tempfile.mkstemp(dir=dest.parent, prefix=f".{dest.name}-")
     try:
         with os.fdopen(handle, "wb") as file:
-            file.write(zip_bytes(files))
+            file.write(data)
         os.replace(temporary, dest)
     finally:
         if os.path.exists(temporary):

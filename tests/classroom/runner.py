@@ -45,9 +45,11 @@ def not_graded(reason: str, journal: list[str] | None = None) -> dict:
     }
 
 
-def pytest_arguments(path: Path) -> list[str]:
+def pytest_arguments(path: Path, functions: list[str] | None = None) -> list[str]:
     """Les arguments de ``python -m pytest`` pour noter un rendu (le résultat part sur le
-    descripteur ``--results-fd``, ajouté par qui lance la notation)."""
+    descripteur ``--results-fd``, ajouté par qui lance la notation) ; avec ``functions``,
+    seulement ces fonctions du TP (une question du sujet, sur CodeRunner)."""
+    chosen = [f"--functions={','.join(functions)}"] if functions else []
     return [
         str(TESTS),
         # La configuration du dépôt, quoi qu'il y ait autour des rendus (un pytest.ini
@@ -60,6 +62,7 @@ def pytest_arguments(path: Path) -> list[str]:
         "-p",
         "no:randomly",
         f"--submission={path.resolve()}",
+        *chosen,
         *SANDBOX_OPTIONS,
     ]
 
@@ -252,6 +255,7 @@ def grade_one(
     out: Path,
     launcher: Launcher | None = None,
     seconds: int = TIME_LIMIT,
+    functions: list[str] | None = None,
 ) -> dict:
     """Note un rendu, en ``seconds`` au plus ; renvoie son results.json.
 
@@ -260,9 +264,10 @@ def grade_one(
     revient par un tube que seule la notation a reçu (``--results-fd``) : le code de
     l'étudiant, dans son bac à sable, ne voit ni ce tube, ni ce programme, ni aucun
     fichier de résultats. La notation est tuée si elle dépasse sa limite de temps, et
-    son processus de travail avec elle.
+    son processus de travail avec elle. Avec ``functions``, seulement les tests de ces
+    fonctions (``--functions``) : le résultat ne porte que sur elles.
     """
-    arguments = pytest_arguments(path)
+    arguments = pytest_arguments(path, functions)
     # Un dossier temporaire à cette notation, effacé ici même si pytest a été tué.
     scratch = tempfile.mkdtemp(prefix="demineur-classe-")
     # Traversable : la copie privée du rendu y est ouverte à l'utilisateur sans droits du

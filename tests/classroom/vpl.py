@@ -23,7 +23,7 @@ Grade :=>>0.00
 from __future__ import annotations
 
 from classroom.feedback import failed_title, questions
-from grading import mark_scheme, sandbox
+from grading import mark_scheme
 from grading.safe_text import printable
 from grading.scoring import french_number, scaled
 
@@ -101,21 +101,6 @@ def _number(text: str | None) -> float | None:
         return float(text) if text is not None else None
     except ValueError:
         return None
-
-
-def server_line(python: str, probed: str) -> str:
-    r"""Ce que l'évaluation a trouvé sur le serveur d'exécution : le Python et l'isolation
-    (``sandbox.PROBED``), dit dans la synthèse pour que l'enseignant le voie en essayant
-    l'activité, avant tout étudiant.
-
-    >>> server_line("3.10.13", "landlock\tbwrap impossible\t3\t")
-    "Serveur d'exécution : Python 3.10.13, isolation landlock (Landlock ABI 3)."
-    """
-    isolation = sandbox.Isolation.decode(probed)
-    if isolation is None:
-        return f"Serveur d'exécution : Python {python}."
-    detail = f" (Landlock ABI {isolation.abi})" if isolation.mode == "landlock" else ""
-    return f"Serveur d'exécution : Python {python}, isolation {isolation.mode}{detail}."
 
 
 def grade_line(value: float) -> str:

@@ -133,6 +133,21 @@ BAREME: dict[str, tuple[str, float]] = {
 }
 FUNCTIONS = list(BAREME)
 TOTAL: float = round(sum(points for _, points in BAREME.values()), 6)
+# question du sujet -> ses fonctions, dans l'ordre du barème (Q3 d'abord) : ce que note une
+# question CodeRunner, ce que regroupe le retour d'INGInious.
+QUESTIONS: dict[str, list[str]] = {
+    question: [name for name, (asked, _) in BAREME.items() if asked == question]
+    for question in dict.fromkeys(question for question, _ in BAREME.values())
+}
+
+
+def question_points(question: str) -> float:
+    """Les points d'une question du sujet : la somme de ceux de ses fonctions.
+
+    >>> QUESTIONS["Q7"], question_points("Q7")
+    (['is_move_ok', 'ask_move'], 3.0)
+    """
+    return round(sum(BAREME[function][1] for function in QUESTIONS[question]), 6)
 
 
 class UnknownLine(KeyError):
@@ -156,4 +171,4 @@ def points(function: str, line: str) -> float:
 
 assert list(RUBRIC) == [f.name for f in TABLE], "RUBRIC suit l'ordre de la table du contrat"
 
-__all__ = ["BAREME", "FUNCTIONS", "RUBRIC", "TOTAL", "points"]
+__all__ = ["BAREME", "FUNCTIONS", "QUESTIONS", "RUBRIC", "TOTAL", "points", "question_points"]

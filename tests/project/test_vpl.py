@@ -30,7 +30,7 @@ import pytest
 import vpl_jail
 
 import typo_variants
-from classroom import runner, vpl
+from classroom import packaging, runner, vpl
 from corpus_grading import CORPUS, build_submission, expected_losses
 from grading import landlock, mark_scheme, scoring
 from tools import build_vpl
@@ -365,7 +365,7 @@ def test_without_any_isolation_the_activity_refuses_to_grade(activity, tmp_path)
 
 def test_the_preparation_examples_hold():
     """Les exemples de ``vpl_demineur.py`` (la lecture de ``VPL_SUBFILES``) sont justes."""
-    module = runpy.run_path(str(TESTS / "data" / "vpl" / build_vpl.BOOTSTRAP))
+    module = runpy.run_path(str(packaging.PREPARATION))
     finder = doctest.DocTestFinder()
     runner_ = doctest.DocTestRunner()
     for name in ("submitted_names",):

@@ -6,7 +6,8 @@
 
 - ``vpl_evaluate.sh`` (« Évaluer ») et ``vpl_run.sh`` (« Exécuter ») : ils lancent
   ``vpl_demineur.py``, qui prépare le correcteur ou le jeu puis écrit ``vpl_execution`` ;
-- ``vpl_demineur.py`` : la préparation (bibliothèque standard seule) ;
+- ``vpl_demineur.py`` : la préparation (bibliothèque standard seule), écrite une fois pour
+  VPL et CodeRunner (``tests/data/platforms/preparation.py``) ;
 - ``correcteur-1.b64``, ``correcteur-2.b64``… : un zip en base64, coupé en parties
   de moins de 1 Mio (la taille par défaut d'un fichier déposé dans VPL). Il contient le
   correcteur (``tests/`` sans les tests du projet, avec parso), la référence, les
@@ -27,7 +28,6 @@ from __future__ import annotations
 import argparse
 import base64
 import hashlib
-import re
 import runpy
 import shutil
 import sys
@@ -44,15 +44,12 @@ runpy.run_path(str(ROOT / "tp_demineur" / "python_version.py"))["require_python"
 from classroom.kit import game_package, kit_tp_text  # noqa: E402
 from classroom.packaging import (  # noqa: E402
     EXECUTABLE,
-    PRIVATE,
     REGULAR,
     PackagingError,
     Vendored,
-    carried_files,
-    grader_files,
-    pytest_settings,
+    grader_bundle,
+    preparation_script,
     secret_choice,
-    vendored_files,
     zip_bytes,
 )
 from grading import secret  # noqa: E402
@@ -61,31 +58,13 @@ from tp_demineur.arguments import FrenchParser  # noqa: E402
 
 TEMPLATES = TESTS / "data" / "vpl"
 SCRIPTS = ["vpl_evaluate.sh", "vpl_run.sh"]
-BOOTSTRAP = "vpl_demineur.py"
+BOOTSTRAP = "vpl_demineur.py"  # la préparation (packaging.PREPARATION), sous ce nom
 KEEP_LIST = "fichiers_a_garder.txt"
 PROGRAMS = ["tools/grade_vpl.py"]  # ce que lance vpl_execution
-SECRET_FILE = "secret.txt"
 # Une partie du paquet : 76 caractères par ligne, moins de 1 Mio en tout.
 PART_LINES = 12_000
 LINE = 76
 UPLOAD_LIMIT = 1 << 20  # octets : la taille maximale par défaut d'un fichier déposé
-
-
-def bundle_files(root: Path, class_secret: str) -> tuple[dict[str, tuple[bytes, int]], Vendored]:
-    """Le contenu du paquet : chemin → (octets, droits) ; et ce qu'il emporte de pytest et
-    hypothesis (d'où le Python qui peut le lire)."""
-    files: dict[str, tuple[bytes, int]] = {}
-    for name, path in grader_files(root, PROGRAMS).items():
-        files[f"correcteur/{name}"] = (path.read_bytes(), REGULAR)
-    files |= {f"correcteur/{name}": (data, REGULAR) for name, data in carried_files().items()}
-    pyproject = pytest_settings((root / "pyproject.toml").read_text(encoding="utf-8"))
-    files["correcteur/pyproject.toml"] = (pyproject.encode(), REGULAR)
-    files[f"correcteur/{SECRET_FILE}"] = (f"{class_secret}\n".encode(), PRIVATE)
-    vendored = vendored_files("correcteur/site")
-    files |= {name: (data, REGULAR) for name, data in vendored.files.items()}
-    game = game_package(root, kit_tp_text(root))
-    files |= {f"jeu/tp_demineur/{name}": (text.encode(), REGULAR) for name, text in game.items()}
-    return files, vendored
 
 
 def parts(data: bytes) -> list[str]:
@@ -95,32 +74,14 @@ def parts(data: bytes) -> list[str]:
     return ["\n".join(lines[i : i + PART_LINES]) + "\n" for i in range(0, len(lines), PART_LINES)]
 
 
-def bootstrap(part_names: list[str], digest: str, vendored: Vendored, options: list[str]) -> str:
-    """``vpl_demineur.py``, avec ce qu'il doit savoir du paquet."""
-    template = (TEMPLATES / BOOTSTRAP).read_text(encoding="utf-8")
-    settings = {
-        "parts": part_names,
-        "sha256": digest,
-        "python": list(vendored.python),
-        "exact": vendored.exact,
-        "machine": vendored.machine,
-        "options": options,
-    }
-    line = f"BUNDLE = {settings!r}"  # un dict de Python, écrit tel qu'il se relit
-    # La ligne du modèle, sur une ou plusieurs lignes : « BUNDLE = {…} ».
-    pattern = r"^BUNDLE = \{.*?\}$"
-    text, count = re.subn(pattern, lambda _: line, template, count=1, flags=re.M | re.S)
-    if count != 1:
-        raise PackagingError(f"{BOOTSTRAP} : la ligne BUNDLE = {{…}} est introuvable")
-    return text
-
-
 def execution_files(
     root: Path, class_secret: str, options: list[str]
 ) -> tuple[dict[str, tuple[str, int]], Vendored]:
     """Les fichiers d'exécution de l'activité : nom → (texte, droits) ; et ce qu'ils
     emportent de pytest et hypothesis."""
-    files, vendored = bundle_files(root, class_secret)
+    files, vendored = grader_bundle(
+        root, class_secret, PROGRAMS, game=game_package(root, kit_tp_text(root))
+    )
     data = zip_bytes(files)
     pieces = parts(data)
     names = [f"correcteur-{number}.b64" for number in range(1, len(pieces) + 1)]
@@ -128,7 +89,8 @@ def execution_files(
         name: ((TEMPLATES / name).read_text(encoding="utf-8"), EXECUTABLE) for name in SCRIPTS
     }
     digest = hashlib.sha256(data).hexdigest()
-    written[BOOTSTRAP] = (bootstrap(names, digest, vendored, options), REGULAR)
+    preparation = preparation_script(names, "base64", digest, vendored, options)
+    written[BOOTSTRAP] = (preparation, REGULAR)
     written |= {name: (piece, REGULAR) for name, piece in zip(names, pieces)}
     for name, (text, _) in written.items():
         if len(text.encode()) >= UPLOAD_LIMIT:

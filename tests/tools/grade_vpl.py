@@ -22,9 +22,7 @@ import argparse
 import os
 import platform
 import runpy
-import shutil
 import sys
-import tempfile
 from pathlib import Path
 
 SOURCE = Path(__file__).resolve().parents[2]  # le correcteur installé par vpl_demineur.py
@@ -33,13 +31,11 @@ sys.path[1:1] = [str(SITE), str(SOURCE), str(SOURCE / "tests")]
 # Un Python trop ancien : un message en français avant tout autre import.
 runpy.run_path(str(SOURCE / "tp_demineur" / "python_version.py"))["require_python"]()
 
-from classroom import runner, vpl  # noqa: E402
-from classroom.results import in_bareme_order  # noqa: E402
-from grading import sandbox, scoring, secret  # noqa: E402
+from classroom import platform_grading, vpl  # noqa: E402
+from grading import sandbox  # noqa: E402
 from grading.safe_text import one_line  # noqa: E402
 from tp_demineur.arguments import FrenchParser  # noqa: E402
 
-SECRET_FILE = "secret.txt"
 STUDENT_FILE = "tp.py"  # le fichier demandé par l'activité
 DEFAULT_SECONDS = 240  # la durée maximale d'exécution par défaut d'une activité VPL
 # Ce que la notation laisse à la préparation et à l'écriture du résultat, sur la durée
@@ -68,58 +64,22 @@ def submitted(environment: dict[str, str]) -> str:
     return ", ".join(one_line(name) for name in names) if names else "aucun fichier"
 
 
-def class_secret() -> str | None:
-    """Le secret de l'activité, écrit par build_vpl.py ; None s'il manque."""
-    try:
-        return secret.check((SOURCE / SECRET_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-
-
 def grade(home: Path, require_sandbox: bool, seconds: int) -> tuple[dict | None, str | None]:
     """Note ``home/tp.py`` : (résultat, None), ou (None, pourquoi il n'est pas noté)."""
     submission = home / STUDENT_FILE
     if not submission.is_file():
         return None, f"le rendu n'a pas de fichier {STUDENT_FILE} (reçu : {submitted(os.environ)})"
-    chosen = class_secret()
-    if chosen is None:
-        return None, f"{SECRET_FILE} manque au correcteur (prévenez votre enseignant)"
-    # L'isolation, essayée une fois ici (la notation la relit) : sans elle, et si elle est
-    # exigée, le code de l'étudiant ne tourne pas.
-    isolation = sandbox.probe()
-    if require_sandbox and not isolation.isolated:
-        return None, (
-            "le serveur d'exécution ne permet pas d'isoler votre code du correcteur, la "
-            f"notation est refusée : prévenez votre enseignant ({isolation.reason})"
-        )
-    os.environ[sandbox.PROBED] = isolation.encode()
-    os.environ[secret.ENVIRONMENT] = chosen
-    os.environ["PYTHONPATH"] = str(SITE)  # le pytest de la notation, lancé par runner
-    runner.SANDBOX_OPTIONS[:] = ["--require-sandbox"] if require_sandbox else []
-    scratch = tempfile.mkdtemp(prefix="demineur-vpl-")
-    try:
-        result = runner.grade_one("rendu", submission, Path(scratch), seconds=seconds)
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
-    reason = scoring.facts(result).get("non_note")
-    if reason:
-        return None, reason
-    return in_bareme_order(result), None
+    return platform_grading.grade_file(submission, SOURCE, require_sandbox, seconds, site=SITE)
 
 
 def add_grading_options(options) -> None:
     """Les options d'une évaluation, que ``build_vpl.py`` écrit dans ``vpl_execution``."""
-    options.add_argument(
-        "--accepter-sans-isolation",
-        action="store_true",
-        help="noter même sur un serveur qui ne permet aucune isolation (par défaut, le "
-        "rendu n'y est pas noté : son code pourrait lire le correcteur et le secret)",
-    )
+    platform_grading.add_isolation_option(options)
 
 
 def grading_arguments(arguments: argparse.Namespace) -> list[str]:
     """Les options de :func:`add_grading_options`, telles qu'on les écrirait à la main."""
-    return ["--accepter-sans-isolation"] if arguments.accepter_sans_isolation else []
+    return platform_grading.isolation_arguments(arguments)
 
 
 def parse_arguments(argv=None) -> argparse.Namespace:
@@ -155,7 +115,9 @@ def main(argv=None) -> int:
         )
     remarks = [remark] if remark else []
     remarks += vpl.settings_remarks(dict(os.environ))
-    remarks.append(vpl.server_line(platform.python_version(), os.environ.get(sandbox.PROBED, "")))
+    remarks.append(
+        platform_grading.server_line(platform.python_version(), os.environ.get(sandbox.PROBED, ""))
+    )
     print(vpl.evaluation_output(result, reason, scale, remarks))
     return 0
 
