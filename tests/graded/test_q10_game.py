@@ -65,9 +65,9 @@ def test_play_turn_displays_the_board(sub, case):
 @DRAWS
 @given(case=strategies.turn_cases(refused=True))
 @public_examples(SWEEPS["turn_ask"])
-def test_play_turn_asks_with_ask_move(sub, case):
+def test_play_turn_asks_for_the_move(sub, case):
     """play_turn demande le coup à ask_move, une fois"""
-    checks.play_turn_asks_with_ask_move(sub, case, expected.play_turn(case))
+    checks.play_turn_asks_for_the_move(sub, case, expected.play_turn(case))
 
 
 @pytest.mark.question("play_turn")

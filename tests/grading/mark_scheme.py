@@ -115,7 +115,7 @@ RUBRIC: dict[str, dict[str, float]] = {
     },
     "play_turn": {
         "test_play_turn_displays_the_board": 0.25,
-        "test_play_turn_asks_with_ask_move": 0.25,
+        "test_play_turn_asks_for_the_move": 0.25,
         "test_play_turn_opens_the_chosen_cell": 0.25,
         "test_play_turn_floods_after_opening": 0.25,
     },

@@ -1,6 +1,6 @@
 # description : play_turn lit le coup elle-même (input, split, int) et redemande tant que is_move_ok le refuse, au lieu d'appeler ask_move : une ligne qui n'est pas faite de deux entiers la fait planter, et le sujet demande ask_move.
 # perd : play_turn
-# lignes : test_play_turn_asks_with_ask_move
+# lignes : test_play_turn_asks_for_the_move
 
 
 def play_turn(mines, neigh, opened):

@@ -92,7 +92,7 @@ def play_turn_displays_the_board(sub, case: dict, expected: dict):
         )
 
 
-def play_turn_asks_with_ask_move(sub, case: dict, expected: dict):
+def play_turn_asks_for_the_move(sub, case: dict, expected: dict):
     """Le coup demandé à ask_move, une fois : play_turn ne lit rien elle-même."""
     outcome = _turn(sub, case)
     example = _game_example(case)
