@@ -30,16 +30,17 @@ from .common import (
 
 
 def edge_points(case: dict) -> list[list[int]]:
-    """Les points d'un cas de is_coord_ok : ``case["points"]`` tels quels, puis, pour chaque
-    taille ``[largeur, hauteur]`` de ``case["sizes"]`` (et chaque taille jusqu'à
-    ``case["every"]``), x parmi -1, 0, largeur - 1, largeur
-    et y parmi -1, 0, hauteur - 1, hauteur (chaque bord, et chaque coin de chaque bord),
-    puis, pour chaque taille de ``case["beyond"]``, x et y à deux cases de chaque bord.
+    """Les points d'un cas de is_coord_ok : pour chaque taille ``[largeur, hauteur]`` de
+    ``case["sizes"]`` (et chaque taille jusqu'à ``case["every"]``), x parmi -1, 0,
+    largeur - 1, largeur et y parmi -1, 0, hauteur - 1, hauteur (chaque bord, et chaque
+    coin de chaque bord), puis, pour chaque taille de ``case["beyond"]``, x et y à deux
+    cases de chaque bord, puis ``case["points"]`` tels quels (les points tirés : le
+    premier point raté, que le retour montre, est le plus simple).
 
     >>> edge_points({"sizes": [[1, 1]]})[:4]
     [[-1, -1, 1, 1], [0, -1, 1, 1], [1, -1, 1, 1], [-1, 0, 1, 1]]
     """
-    points = [list(point) for point in case.get("points", [])]
+    points = []
     sizes = list(case.get("sizes", []))
     if "every" in case:  # chaque taille jusqu'à [largeur, hauteur]
         most_x, most_y = case["every"]
@@ -51,7 +52,7 @@ def edge_points(case: dict) -> list[list[int]]:
     for width, height in case.get("beyond", []):
         for x, y in ((-2, 0), (width + 1, 0), (0, -2), (0, height + 1)):
             points.append([x, y, width, height])
-    return points
+    return points + [list(point) for point in case.get("points", [])]
 
 
 def on_board(expected: bool, got) -> bool:
