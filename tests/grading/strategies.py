@@ -391,8 +391,10 @@ def dirty_neigh_board(rng: random.Random) -> dict:
 @st.composite
 def move_ok_class_cases(draw, kind: str) -> dict:
     """Un plateau, petit ou grand, et chaque point de la classe ``kind`` autour de lui
-    (``publics.move_ok_points``)."""
-    width, height = draw(any_sizes())
+    (``publics.move_ok_points``). Huit cases au moins : sur un plateau de deux cases, les
+    cas tirés du secret seraient souvent ceux d'un cas public, qu'une table apprise sur le
+    correcteur public connaît."""
+    width, height = draw(any_sizes().filter(lambda size: size[0] * size[1] >= 8))
     return publics.move_ok_case(draw(bool_grids(width, height)), kind)
 
 
