@@ -37,7 +37,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from vpl_jail import SYSTEM_PYTHON, WRAPPER, bare_python, prisoner_processes
+from vpl_jail import SYSTEM_PYTHON, WRAPPER, bare_python, kill_processes_of
 
 from classroom.packaging import vendored_files
 
@@ -187,9 +187,7 @@ def grade(
         lines = journal.read_text(encoding="utf-8").splitlines() if journal.exists() else []
         return Grading([json.loads(line) for line in lines], process.returncode, stderr.decode())
     finally:
-        for pid in prisoner_processes(user.pw_uid):
-            with contextlib.suppress(OSError):
-                os.kill(pid, signal.SIGKILL)
+        kill_processes_of(user.pw_uid)
         shutil.rmtree(container, ignore_errors=True)
 
 

@@ -54,7 +54,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from vpl_jail import WRAPPER, bare_python, prisoner_processes
+from vpl_jail import WRAPPER, bare_python, kill_processes_of
 
 JOBE_USER = "jobe-essai"
 PROGRAM = "__tester__.python3"
@@ -301,16 +301,7 @@ class Jobe:
 
     def kill_user(self):
         """Ce qui reste de jobeNN à la fin (Jobe le tue aussi : pkill -9 -u)."""
-        for _ in range(3):
-            alive = prisoner_processes(self.user.pw_uid)
-            if not alive:
-                return
-            for pid in alive:
-                try:
-                    os.kill(pid, signal.SIGKILL)
-                except OSError:
-                    pass
-            time.sleep(0.05)
+        kill_processes_of(self.user.pw_uid)
 
 
 def combinator_outcome(run: Run) -> dict:

@@ -129,6 +129,21 @@ class Request:
         return proposed_comments(self.output)
 
 
+def kill_processes_of(uid: int) -> None:
+    """Tue tout processus de l'utilisateur ``uid`` (comme ``pkill -9 -u``), en trois passes :
+    un processus peut en lancer un autre pendant la première."""
+    for _ in range(3):
+        alive = prisoner_processes(uid)
+        if not alive:
+            return
+        for pid in alive:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+        time.sleep(0.05)
+
+
 def prisoner_processes(uid: int) -> dict[int, int]:
     """pid → pic de mémoire (VmHWM, octets) de chaque processus de l'utilisateur ``uid``."""
     found = {}
@@ -303,13 +318,4 @@ class Jail:
 
     def kill_prisoner(self):
         """Ce qui reste du prisonnier à la fin d'une demande (VPL le tue aussi)."""
-        for _ in range(3):
-            alive = prisoner_processes(self.user.pw_uid)
-            if not alive:
-                return
-            for pid in alive:
-                try:
-                    os.kill(pid, signal.SIGKILL)
-                except OSError:
-                    pass
-            time.sleep(0.05)
+        kill_processes_of(self.user.pw_uid)
