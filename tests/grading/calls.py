@@ -33,8 +33,13 @@ MAX_RELAYS = 20_000
 MAX_RELAYED_VALUES = 4_000_000
 # Une fonction qui redemande une ligne (ou un coup, par un relais) après avoir appris que
 # l'entrée est finie (EOFError) l'a rattrapée et boucle : au-delà de ce nombre, l'appel
-# est arrêté tout de suite, au lieu de tourner jusqu'à sa limite de temps.
+# est arrêté tout de suite, au lieu de tourner jusqu'à sa limite de temps. La lecture
+# suivante lève dans le processus de travail une exception qu'un « except Exception: »
+# ou un « except EOFError: » ne rattrape pas (``worker.CallStopped``) : l'appel se
+# termine et le processus sert encore, sans être relancé. S'il redemande une ligne
+# malgré elle (un « except: » sans nom), ou ne se termine pas en STOP_SECONDS, il est tué.
 EOF_RETRIES = 10
+STOP_SECONDS = 1.0
 # Les valeurs renvoyées qui se lisent telles quelles (decode les rend inchangées).
 SIMPLE_VALUES = (type(None), bool, int, str)
 
@@ -265,6 +270,8 @@ class Conversation:
         self.relayed_values = 0
         self.known_grids: dict[int, tuple] = {}  # les grilles reçues pendant l'appel (relay.serve)
         self.transcript = Transcript(lines)
+        self.stopping = False  # l'appel a reçu l'ordre de s'arrêter (voir EOF_RETRIES)
+        self.eof_source = "input()"
 
     def run(self, request: dict, number: int, clock: Clock) -> dict:
         """Envoie la demande numéro ``number`` ; renvoie la réponse finale du processus."""
@@ -273,6 +280,7 @@ class Conversation:
         # il calcule parfois pendant que le juge sert un relais.
         last_cpu = self.worker.cpu()
         judge = JudgeTime()
+        stop_clock = None  # l'horloge courte d'un appel arrêté (voir EOF_RETRIES)
         try:
             while True:
                 judge.start()
@@ -288,6 +296,8 @@ class Conversation:
                 if message.get("n") != number:
                     continue  # une réponse à une autre demande, ou écrite par le rendu : ignorée
                 if message.get("done") is True:
+                    if self.stopping:
+                        raise self.eof_abort()  # arrêté sans être tué : il sert encore
                     return message
                 # Le temps que le juge passe à servir un relais (décoder, faire jouer la
                 # référence, encoder) est le sien : il ne compte pas dans le temps de calcul
@@ -297,9 +307,15 @@ class Conversation:
                 judge_start = time.thread_time()
                 self.serve(message)
                 self.judge_seconds(clock, time.thread_time() - judge_start)
+                if self.stopping and not stop_clock:
+                    clock = stop_clock = Clock(STOP_SECONDS, STOP_SECONDS, 20 * STOP_SECONDS)
         except Malformed as error:
             self.worker.stop()
             raise WorkerLost("malformed", str(error)) from None
+        except WorkerLost:
+            if self.stopping:  # il ne s'est pas arrêté à temps : tué, pour la même raison
+                raise self.eof_abort() from None
+            raise
         finally:
             judge.close()
 
@@ -342,8 +358,7 @@ class Conversation:
                 self.worker.send({"line": line})
             else:
                 transcript.read_at_eof = True
-                self.signal_eof("input()")
-                self.worker.send({"line": None})
+                self.worker.send({"line": None, "stop": self.signal_eof("input()")})
         elif "rpc" in message:
             self.serve_relay(message)
         else:
@@ -387,29 +402,37 @@ class Conversation:
                 "fin ?)",
             )
         self.relayed.append(call)
-        if call.raised == "EOFError":
-            self.signal_eof(call.name)
+        if call.raised == "EOFError" and self.signal_eof(call.name):
+            reply = {**reply, "stop": True}
         self.worker.send(reply)
 
-    def signal_eof(self, source: str):
-        """Une EOFError de plus donnée à l'appel ; au-delà de :data:`EOF_RETRIES`, il l'a
-        rattrapée et boucle : arrêté, avec la construction de Python en cause."""
+    def signal_eof(self, source: str) -> bool:
+        """Une EOFError de plus donnée à l'appel ; renvoie True au-delà de
+        :data:`EOF_RETRIES` : il l'a rattrapée et boucle, la réponse lui dit de s'arrêter.
+        S'il redemande encore après cet ordre, il est tué. Dans les deux cas, l'appel
+        échoue avec la construction de Python en cause (:meth:`eof_abort`)."""
+        if self.stopping:
+            self.worker.stop()  # il attend encore une réponse : il ne servira plus
+            raise self.eof_abort()
         self.transcript.eof_signalled += 1
-        if self.transcript.eof_signalled <= EOF_RETRIES:
-            return
-        self.worker.stop()  # il attend encore une réponse : il ne servira plus
+        self.eof_source = source
+        self.stopping = self.transcript.eof_signalled > EOF_RETRIES
+        return self.stopping
+
+    def eof_abort(self) -> GraderAbort:
+        """L'échec d'un appel qui redemandait sans fin après la fin de l'entrée."""
         # Lue par sys.stdin.readline(), la fin de l'entrée est une ligne vide, sans
         # exception : le processus de travail ne distingue pas les deux lectures.
         direct = (
             " ; ou la ligne n'est pas lue par input() : sys.stdin.readline() renvoie '' à la "
             "fin de l'entrée, sans exception"
-            if source == "input()"
+            if self.eof_source == "input()"
             else ""
         )
-        raise GraderAbort(
+        return GraderAbort(
             "eof",
             f"l'entrée est finie, et {self.graded} a redemandé une ligne {EOF_RETRIES} fois "
-            f"de plus : l'EOFError levée par {source} est rattrapée (par un « except: » "
+            f"de plus : l'EOFError levée par {self.eof_source} est rattrapée (par un « except: » "
             "sans nom d'exception, un « except Exception: » ou un « except EOFError: » "
             f"autour de la lecture){direct} ; la boucle recommence sans fin. Ne rattrapez que "
             "ValueError (int() d'un mot) : EOFError doit remonter à l'appelant",

@@ -55,6 +55,12 @@ class OutputLimitExceeded(BaseException):
     """La soumission a écrit plus que la limite permise."""
 
 
+class CallStopped(BaseException):
+    """Le juge arrête l'appel : il redemandait sans fin une ligne après la fin de l'entrée
+    (``calls.EOF_RETRIES``). Ni « except Exception: » ni « except EOFError: » ne la
+    rattrapent : l'appel se termine, et le processus de travail sert encore."""
+
+
 class CappedText:
     """Une sortie texte qui garde ce qu'on y écrit, jusqu'à une limite."""
 
@@ -615,7 +621,10 @@ class Worker:
         if prompt is not None and output is not None and prompt[1] == output.size:
             message["prompt"] = prompt[1] - prompt[0]
         self.send(message)
-        return self.receive().get("line")
+        reply = self.receive()
+        if reply.get("stop") is True:
+            raise CallStopped
+        return reply.get("line")
 
     # -- chargement ----------------------------------------------------------
     def load(self, kind: str, path: str, definitions_only: bool) -> dict:
@@ -770,6 +779,8 @@ class Worker:
             write_back(arg, after)
         if "table" in reply and id(args[0]) in self.encoder.sent:
             self.encoder.tables[id(args[0])] = reply["table"]
+        if reply.get("stop") is True:
+            raise CallStopped
         if reply.get("raise") == "EOFError":
             raise EOFError
         if reply.get("raise"):

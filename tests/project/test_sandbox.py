@@ -795,6 +795,47 @@ def test_exit_with_a_kill_code_is_not_an_outside_kill(judge, code):
     assert "pas la faute de votre code" not in aborted.value.message
 
 
+def eof_loop(handler: str) -> str:
+    """Un ask_move qui rattrape la fin de l'entrée par ``handler`` et redemande sans fin."""
+    return (
+        "def ask_move(opened):\n    while True:\n        try:\n"
+        "            return tuple(int(v) for v in input().split())\n"
+        f"        {handler}\n            print('Recommencez.')\n"
+    )
+
+
+@pytest.mark.parametrize("handler", ["except Exception:", "except EOFError:"])
+def test_a_loop_after_the_end_of_input_is_stopped_without_a_new_worker(judge, handler):
+    """Une boucle qui rattrape EOFError est arrêtée (cause « eof ») par une exception
+    qu'elle ne rattrape pas : le même processus de travail sert l'appel suivant, au lieu
+    d'être tué puis relancé (un relancement par ligne jugée rendait une notation dix fois
+    plus longue)."""
+    sub = judge(eof_loop(handler))
+    assert "ask_move" in sub.functions
+    pid = sub.worker.pid
+    with pytest.raises(GraderAbort) as aborted:
+        sub.call("ask_move", OPENED, stdin=[])
+    assert aborted.value.cause == "eof"
+    assert "except" in aborted.value.message
+    assert sub.worker.alive() and sub.worker.pid == pid
+    assert sub.call("ask_move", OPENED, stdin=["0 0"]).ret == (0, 0)
+    assert sub.worker.pid == pid
+
+
+def test_a_bare_except_loop_after_the_end_of_input_is_killed(judge):
+    """Un « except: » sans nom rattrape aussi l'ordre de s'arrêter et redemande : le
+    processus est tué, l'appel échoue de même, et l'appel suivant a un processus neuf."""
+    sub = judge(eof_loop("except:"))
+    assert "ask_move" in sub.functions
+    pid = sub.worker.pid
+    with pytest.raises(GraderAbort) as aborted:
+        sub.call("ask_move", OPENED, stdin=[])
+    assert aborted.value.cause == "eof"
+    assert not sub.worker.alive()
+    assert sub.call("ask_move", OPENED, stdin=["0 0"]).ret == (0, 0)
+    assert sub.worker.pid != pid
+
+
 STORE = '''
 import ctypes
 import fcntl

@@ -81,13 +81,12 @@ def expect_messages(outcome: Outcome, func: str, lines: list[str], bad: list[int
         while first - 1 in refused:
             first -= 1
         new = message_after(outcome, index, first)
-        shown = f"{example}\n  Ce qui a été affiché :\n{quote_lines(outcome.stdout)}"
         if not has_letters(new):
             fail(
                 f"{func} n'affiche aucun message après la ligne incorrecte {typed(line)} : "
                 "il faut la refuser et dire au joueur ce qui ne va pas avant de redemander "
                 "(reposer la même question ne suffit pas ; passer à la suivante, c'est "
-                f"l'accepter).{silent_hint(outcome, index, first)}\n{shown}",
+                f"l'accepter).{silent_hint(outcome, index, first)}\n{shown(outcome, example)}",
                 example=example,
             )
         text = "\n".join(new)
@@ -97,9 +96,14 @@ def expect_messages(outcome: Outcome, func: str, lines: list[str], bad: list[int
             fail(
                 f"{func} répond en anglais à la ligne incorrecte {typed(line)} "
                 f"({typed(' '.join(t.strip() for t in new if t.strip()))}) : le sujet demande "
-                f"un message en français.\n{shown}",
+                f"un message en français.\n{shown(outcome, example)}",
                 example=example,
             )
+
+
+def shown(outcome: Outcome, example: str) -> str:
+    """L'exemple d'un échec, suivi de tout ce que l'appel a affiché."""
+    return f"{example}\n  Ce qui a été affiché :\n{quote_lines(outcome.stdout)}"
 
 
 def silent_hint(outcome: Outcome, index: int, first: int) -> str:
