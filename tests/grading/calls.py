@@ -274,8 +274,13 @@ class Conversation:
         self.eof_source = "input()"
 
     def run(self, request: dict, number: int, clock: Clock) -> dict:
-        """Envoie la demande numéro ``number`` ; renvoie la réponse finale du processus."""
-        self.worker.send({**request, "n": number})
+        """Envoie la demande numéro ``number`` ; renvoie la réponse finale du processus.
+
+        Les lignes d'entrée partent avec la demande : le processus les lit sur place et dit
+        où tombe chaque lecture avec son message suivant (:meth:`take_reads`) ; il ne
+        demande une ligne au juge qu'au-delà, pour apprendre que l'entrée est finie."""
+        lines = self.transcript.lines
+        self.worker.send({**request, "n": number, **({"lines": lines} if lines else {})})
         # Le temps de calcul du processus est compté d'un message à l'autre, sans trou :
         # il calcule parfois pendant que le juge sert un relais.
         last_cpu = self.worker.cpu()
@@ -298,6 +303,9 @@ class Conversation:
                 if message.get("done") is True:
                     if self.stopping:
                         raise self.eof_abort()  # arrêté sans être tué : il sert encore
+                    out = message.get("out", "")
+                    if type(out) is str:  # sinon, refusé avec le reste de la réponse
+                        self.take_reads(message, len(self.transcript.text), len(out))
                     return message
                 # Le temps que le juge passe à servir un relais (décoder, faire jouer la
                 # référence, encoder) est le sien : il ne compte pas dans le temps de calcul
@@ -345,6 +353,7 @@ class Conversation:
         out = message.get("out", "")
         if type(out) is not str or len(out) > self.output_limit:
             raise Malformed("un texte affiché mal formé")
+        self.take_reads(message, len(transcript.text), len(out))
         transcript.text += out
         if message.get("read") is True:
             end = len(transcript.text)
@@ -371,6 +380,29 @@ class Conversation:
                 "(une boucle d'affichage sans fin ?)",
             )
 
+    def take_reads(self, message: dict, base: int, length: int):
+        """Les lignes que le processus a lues sur place depuis son message précédent
+        (``worker.Worker.ask_line``) : pour chacune, où elle tombe dans le texte du message
+        (de longueur ``length``, qui commence en ``base`` dans le texte de l'appel) et la
+        longueur de son invite. Le juge les compte comme s'il les avait servies ; une
+        invite qui ne tient pas dans le texte est ignorée (elle compte comme un message)."""
+        reads = message.get("reads", [])
+        transcript = self.transcript
+        if type(reads) is not list or len(reads) > len(transcript.lines) - transcript.consumed:
+            raise Malformed("des lectures mal formées")
+        last = 0
+        for read in reads:
+            if type(read) is not list or len(read) != 2 or any(type(v) is not int for v in read):
+                raise Malformed("une lecture mal formée")
+            offset, prompt = read
+            if not last <= offset <= length:
+                raise Malformed("une lecture hors du texte affiché")
+            last, end = offset, base + offset
+            if 0 < prompt <= offset:
+                transcript.prompts.append((end - prompt, end))
+            transcript.reads.append(end)
+            transcript.consumed += 1
+
     def serve_relay(self, message: dict):
         """Un appel d'une autre fonction du contrat, exécuté par la référence."""
         if len(self.relayed) >= MAX_RELAYS:
@@ -391,6 +423,7 @@ class Conversation:
             self.known_grids,
         )
         transcript.consumed = position
+        reply = {**reply, "cursor": position}  # les lignes lues par la référence
         transcript.text += call.output
         self.relayed_values += call.size
         if self.relayed_values > MAX_RELAYED_VALUES:

@@ -70,6 +70,7 @@ class CappedText:
         self.limit = limit
         self.overflow = False
         self.sent = 0  # combien de morceaux ont déjà été envoyés au juge
+        self.unsent = 0  # combien de caractères gardés ne l'ont pas encore été
 
     def write(self, text):
         if not isinstance(text, str):
@@ -79,6 +80,7 @@ class CappedText:
             self.overflow = True
             raise OutputLimitExceeded(f"plus de {self.limit} caractères écrits")
         self.parts.append(text)
+        self.unsent += len(text)
         return len(text)
 
     def writelines(self, lines):
@@ -105,15 +107,16 @@ class CappedText:
         """Le texte écrit depuis le dernier appel (il part chez le juge)."""
         text = "".join(self.parts[self.sent :])
         self.sent = len(self.parts)
+        self.unsent = 0
         return text
 
 
 class ScriptedInput:
     """L'entrée standard de la soumission.
 
-    Pendant un appel, chaque ligne est demandée au juge, qui garde les lignes et
-    compte lui-même celles qui ont été lues ; au chargement et pendant une série
-    de tirages (``ask`` vaut None), l'entrée est vide.
+    Pendant un appel, chaque ligne est prise dans celles que le juge a envoyées avec la
+    demande (``Worker.ask_line``), puis, quand il n'y en a plus, demandée au juge ; au
+    chargement et pendant une série de tirages (``ask`` vaut None), l'entrée est vide.
     """
 
     def __init__(self, ask=None):
@@ -597,6 +600,11 @@ class Worker:
         self.encoder = Encoder()
         self.stubs = {name: self.make_stub(name) for name in self.contract}
         self.request_number = 0
+        # Les lignes d'entrée de l'appel en cours, envoyées avec la demande, et la suivante
+        # à lire ; les lectures faites sur place, pas encore dites au juge (ask_line).
+        self.pending: list[str] = []
+        self.cursor = 0
+        self.local_reads: list[list[int]] = []
 
     # -- dialogue avec le juge ---------------------------------------------
     def send(self, message: dict):
@@ -613,13 +621,34 @@ class Worker:
     def new_output(self) -> str:
         return self.output.take_new() if self.output is not None else ""
 
+    def with_reads(self, message: dict) -> dict:
+        """Le message, avec le texte affiché depuis le précédent et les lectures faites sur
+        place entre les deux (``ask_line``)."""
+        message["out"] = self.new_output()
+        message["reads"], self.local_reads = self.local_reads, []
+        return message
+
     def ask_line(self) -> str | None:
-        """Une ligne d'entrée, demandée au juge (None : l'entrée est finie) ; si elle est lue
-        par ``input()``, la longueur de son invite, qui finit le texte envoyé."""
-        message = {"read": True, "out": self.new_output()}
+        """Une ligne d'entrée (None : l'entrée est finie).
+
+        Les lignes envoyées avec la demande sont lues sur place, chaque lecture notée
+        (``local_reads`` : où elle tombe dans le texte pas encore envoyé, et la longueur de
+        son invite) et dite au juge avec le message suivant (:meth:`with_reads`) : une
+        conversation par ligne lue coûtait la moitié des messages d'une notation. Au-delà,
+        la ligne est demandée au juge, qui dit la fin de l'entrée ; si elle est lue par
+        ``input()``, la longueur de son invite, qui finit le texte envoyé."""
         prompt, output = self.prompt, self.output
+        prompt_length = 0
         if prompt is not None and output is not None and prompt[1] == output.size:
-            message["prompt"] = prompt[1] - prompt[0]
+            prompt_length = prompt[1] - prompt[0]
+        if self.cursor < len(self.pending):
+            line = self.pending[self.cursor]
+            self.cursor += 1
+            self.local_reads.append([output.unsent if output is not None else 0, prompt_length])
+            return line
+        message = self.with_reads({"read": True})
+        if prompt_length:
+            message["prompt"] = prompt_length
         self.send(message)
         reply = self.receive()
         if reply.get("stop") is True:
@@ -766,13 +795,14 @@ class Worker:
             if count is not None:
                 return count
         self.send(
-            {
-                "rpc": name,
-                "args": [self.encoder.encode_argument(arg) for arg in args],
-                "out": self.new_output(),
-            }
+            self.with_reads(
+                {"rpc": name, "args": [self.encoder.encode_argument(arg) for arg in args]}
+            )
         )
         reply = self.receive()
+        cursor = reply.get("cursor")
+        if type(cursor) is int and self.cursor <= cursor <= len(self.pending):
+            self.cursor = cursor  # les lignes lues par la référence pendant le relais
         for arg, after in zip(args, reply.get("args", [])):
             if after is not None:
                 self.encoder.forget(arg)
@@ -817,6 +847,10 @@ class Worker:
             self.encoder.encode(arg)  # numérote les grilles reçues (le juge refait ce calcul)
         self.output = output = CappedText(self.output_limit)
         stdin = ScriptedInput(self.ask_line if remote_input else None)
+        lines = request.get("lines")
+        self.pending = [str(line) for line in lines] if type(lines) is list else []
+        self.cursor = 0
+        self.local_reads = []
         if request.get("seed") is not None:
             random.seed(request["seed"])
         self.graded = name
@@ -833,12 +867,14 @@ class Worker:
                 error = describe_exception(exception, self.root)
             encoded_value, encoded_args = None, [None] * len(args)
         self.output = None
+        reads, self.local_reads = self.local_reads, []
         return {
             "done": True,
             "ret": encoded_value,
             "args": encoded_args,
             "error": error,
             "out": output.take_new(),
+            "reads": reads,
             "overflow": output.overflow,
             "stderr": errors.size > 0,
             "reseeded": name in self.reseeders,
