@@ -278,9 +278,9 @@ def pytest_collection_finish(session):
 
     Ce qui existe à cette heure (modules, tests, stratégies) vit jusqu'à la fin : le
     ramasse-miettes ne le parcourt plus (``gc.freeze``), et chaque exemple tiré coûte
-    d'autant moins.
+    d'autant moins. (Sans ramasser d'abord : le peu de déchets de la collecte, gardé,
+    coûte moins que de parcourir tout ce qui existe, 30 ms par notation.)
     """
-    gc.collect()
     gc.freeze()
     # (Pas pour une session que des erreurs de collecte vont arrêter.)
     if (
