@@ -44,6 +44,7 @@ from corpus_grading import (
     graded_functions,
     header,
     lost_lines,
+    question_module,
     result_of,
 )
 from grading import mark_scheme
@@ -194,14 +195,16 @@ def test_same_points_in_every_draw(graded_class, graded_draws, entry):
 
 
 def test_each_graded_test_is_named_after_its_function():
-    """Les tirages choisissent les tests d'une fonction par son nom (``-k``) : chaque
-    test noté porte le nom de sa fonction, et celui d'aucune autre."""
+    """Les tirages choisissent les tests d'une fonction par son nom (``-k``), dans le
+    module de sa question : chaque test noté porte le nom de sa fonction, et celui d'aucune
+    autre, et il est dans ce module."""
     from classroom.rubric import collect_graded_tests
 
     for item in collect_graded_tests(TESTS):
         function = item.get_closest_marker("question").args[0]
         named = {name for name in mark_scheme.FUNCTIONS if name in item.name}
         assert named == {function}, (item.nodeid, named)
+        assert Path(item.fspath) == question_module(function), (item.nodeid, function)
 
 
 WITH_FEEDBACK = [e for e in ENTRIES if header(e.read_text(encoding="utf-8"), "retour")]
