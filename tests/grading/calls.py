@@ -472,11 +472,26 @@ class Conversation:
         )
 
 
-def abort_for(lost: WorkerLost, graded: str, seconds: float, limits) -> GraderAbort:
-    """Le message d'un appel qui n'a pas abouti, selon la cause."""
+def abort_for(
+    lost: WorkerLost,
+    graded: str,
+    seconds: float,
+    limits,
+    idle_seconds: float | None = None,
+    shortened: bool = False,
+) -> GraderAbort:
+    """Le message d'un appel qui n'a pas abouti, selon la cause (``shortened`` : ses
+    limites étaient raccourcies, voir ``Limits.shortened``)."""
+    why = (
+        f" (limite raccourcie : {graded} avait déjà été arrêtée "
+        f"{limits.stops_before_shortening} fois à sa limite dans cette notation)"
+        if shortened
+        else ""
+    )
     if lost.kind == "cpu":
         return GraderAbort(
-            "cpu", f"{graded} ne s'est pas terminée en {seconds:g} s de calcul (boucle infinie ?)"
+            "cpu",
+            f"{graded} ne s'est pas terminée en {seconds:g} s de calcul (boucle infinie ?){why}",
         )
     if lost.kind == "budget":
         return GraderAbort(
@@ -488,7 +503,8 @@ def abort_for(lost: WorkerLost, graded: str, seconds: float, limits) -> GraderAb
         return GraderAbort(
             "idle",
             f"{graded} attend sans rien calculer depuis plus de "
-            f"{limits.idle_seconds:g} s (time.sleep ?)",
+            f"{limits.idle_seconds if idle_seconds is None else idle_seconds:g} s "
+            f"(time.sleep ?){why}",
         )
     if lost.kind in ("external", "wall"):
         return GraderAbort(

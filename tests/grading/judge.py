@@ -126,6 +126,9 @@ class Submission:
         self.relay_seed = 0
         self.incidents: list[str] = []  # ce qui est arrivé sans être la faute de l'étudiant
         self.retried = False  # un appel de ce test a déjà été refait
+        # Par fonction, ses appels arrêtés à une limite de calcul ou d'attente
+        # (``Limits.shortened`` : au-delà, ses appels seuls ont des limites plus courtes).
+        self.stops: dict[str, int] = {}
         self.request_number = 0  # chaque demande a son numéro, que chaque réponse rappelle
         self.definitions_only = False  # le chargement complet ne s'est pas terminé
         self.first_load: str | None = None  # "hung" ou "died" : pourquoi
@@ -303,12 +306,18 @@ class Submission:
         """
         if graded not in self.functions:
             raise GraderAbort("missing", self.missing(graded))
+        idle = None
+        shortened = None
+        if request.get("op") == "call":
+            shortened = self.limits.shortened(seconds, self.stops.get(graded, 0))
+        if shortened is not None:
+            seconds, idle = shortened
         while True:
             self.ensure_started()
             if graded not in self.available:
                 raise GraderAbort("reload", f"la fonction {graded} n'a pas pu être rechargée")
             try:
-                return self.exchange_once(request, graded, seconds, lines)
+                return self.exchange_once(request, graded, seconds, lines, idle)
             except WorkerLost as lost:
                 if lost.kind in ("external", "wall") and not self.retried:
                     self.retried = True
@@ -317,9 +326,20 @@ class Submission:
                         f"{lost.detail} : l'appel a été refait, sans pénalité."
                     )
                     continue
-                raise abort_for(lost, graded, seconds, self.limits) from None
+                if lost.kind in ("cpu", "idle"):
+                    self.stops[graded] = self.stops.get(graded, 0) + 1
+                raise abort_for(
+                    lost, graded, seconds, self.limits, idle, shortened is not None
+                ) from None
 
-    def exchange_once(self, request: dict, graded: str, seconds: float, lines: list[str]):
+    def exchange_once(
+        self,
+        request: dict,
+        graded: str,
+        seconds: float,
+        lines: list[str],
+        idle: float | None = None,
+    ):
         seconds = min(seconds, self.budget.seconds_left)
         if seconds <= 0:
             raise WorkerLost("budget")
@@ -333,7 +353,7 @@ class Submission:
             self.budget,
         )
         self.request_number += 1
-        reply = conversation.run(request, self.request_number, self.limits.clock(seconds))
+        reply = conversation.run(request, self.request_number, self.limits.clock(seconds, idle))
         return reply, conversation
 
     def call(

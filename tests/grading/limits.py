@@ -28,6 +28,21 @@ class Limits:
     submission_bytes: int = 5 * 2**20  # la taille d'une soumission
     submission_files: int = 200  # le nombre de fichiers d'une soumission
 
-    def clock(self, seconds: float) -> Clock:
+    # Une fonction déjà arrêtée ``stops_before_shortening`` fois à une limite (calcul ou
+    # attente) n'a plus que ``shortened_seconds`` de calcul et d'attente par appel seul
+    # (pas par série de cas) : une fonction qui boucle perd ses lignes sans coûter des
+    # minutes de notation. Aucun appel seul d'une fonction du TP n'approche cette durée.
+    stops_before_shortening: int = 2
+    shortened_seconds: float = 1.0
+
+    def clock(self, seconds: float, idle_seconds: float | None = None) -> Clock:
         """Les échéances d'une attente de ``seconds`` s de calcul."""
-        return Clock(seconds, self.idle_seconds, seconds * self.wall_factor)
+        idle = self.idle_seconds if idle_seconds is None else idle_seconds
+        return Clock(seconds, idle, seconds * self.wall_factor)
+
+    def shortened(self, seconds: float, stops: int) -> tuple[float, float] | None:
+        """(calcul, attente) permis à un appel seul d'une fonction déjà arrêtée ``stops``
+        fois à une limite, s'ils sont raccourcis ; None sinon."""
+        if stops < self.stops_before_shortening:
+            return None
+        return min(seconds, self.shortened_seconds), min(self.idle_seconds, self.shortened_seconds)

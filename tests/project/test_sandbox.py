@@ -836,6 +836,21 @@ def test_a_bare_except_loop_after_the_end_of_input_is_killed(judge):
     assert sub.worker.pid != pid
 
 
+def test_a_function_stopped_twice_gets_shorter_limits(judge):
+    """Une fonction arrêtée deux fois à sa limite de calcul n'a plus, par appel seul, que
+    la limite raccourcie (``Limits.shortened``), et le message le dit."""
+    limits = Limits(call_seconds=0.6, shortened_seconds=0.2)
+    sub = judge("def is_finished(mines, opened):\n    while True:\n        pass\n", limits=limits)
+    messages = []
+    for _ in range(3):
+        with pytest.raises(GraderAbort) as aborted:
+            sub.call("is_finished", MINES, OPENED)
+        assert aborted.value.cause == "cpu"
+        messages.append(aborted.value.message)
+    assert all("en 0.6 s de calcul" in m and "raccourcie" not in m for m in messages[:2])
+    assert "en 0.2 s de calcul" in messages[2] and "raccourcie" in messages[2], messages
+
+
 STORE = '''
 import ctypes
 import fcntl
