@@ -24,6 +24,13 @@
 2. Fabrique des plateaux expert sans hasard, donne le temps médian et le pire, et
    vérifie que la machine gagne chacun sans un seul coup risqué.
 
+3. Avec ``--resultats FICHIER``, écrit le résultat de chaque partie (JSON : une chaîne de
+   ``0`` et de ``1`` par niveau et par règle, la partie ``i`` au rang ``i``) ; avec
+   ``--comparer FICHIER``, compare partie par partie le joueur mesuré à celui d'un tel
+   fichier (mêmes plateaux : même graine, mêmes numéros de partie). Seules comptent les
+   parties que l'un gagne et l'autre perd : l'écart des taux, avec son intervalle à 95 %
+   apparié, est bien plus précis que la différence de deux intervalles.
+
 Avec ``--doc FICHIER``, le tableau des taux (avec la commande, la date et la machine)
 remplace celui qui se trouve entre les marques ``<!-- mesures taux : début -->`` et
 ``<!-- mesures taux : fin -->`` du fichier (``--bloc NOM`` : un autre bloc, par exemple
@@ -35,6 +42,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import importlib
+import json
 import math
 import multiprocessing
 import os
@@ -120,11 +128,12 @@ def safe_first(preset: str) -> Fraction:
     return Fraction(width * height - nb_mines, width * height)
 
 
-def play_games(task: tuple[int, str, str, int, int, tuple]) -> tuple[str, str, int, int, float]:
-    """Joue les parties ``start`` à ``start + count - 1`` d'une case du tableau."""
+def play_games(task: tuple[int, str, str, int, int, tuple]) -> tuple[str, str, int, str, float]:
+    """Joue les parties ``start`` à ``start + count - 1`` d'une case du tableau ; renvoie
+    leurs résultats (« 1 » gagnée, « 0 » perdue, dans l'ordre) et le temps de calcul."""
     seed, preset, rule, start, count, settings = task
     apply_settings(settings)
-    wins = 0
+    outcomes = []
     seconds = 0.0
     for index in range(start, start + count):
         rng = random.Random(f"{seed}:{preset}:{rule}:{index}")
@@ -132,8 +141,8 @@ def play_games(task: tuple[int, str, str, int, int, tuple]) -> tuple[str, str, i
         begin = time.process_time()
         result = play(mines, first, rng)
         seconds += time.process_time() - begin
-        wins += result.won
-    return preset, rule, wins, count, seconds
+        outcomes.append("1" if result.won else "0")
+    return preset, rule, start, "".join(outcomes), seconds
 
 
 def setting(text: str) -> tuple[str, str, float]:
@@ -190,6 +199,11 @@ def wilson(wins: int, games: int) -> tuple[float, float]:
     return 100 * (center - half), 100 * (center + half)
 
 
+def points(value: float) -> str:
+    """Un écart en points de pourcentage, à la française : « 0,44 point », « 2,10 points »."""
+    return f"{fr(value)} point" + ("s" if value >= 2 else "")
+
+
 def fr(value: float, digits: int = 2) -> str:
     """Un nombre écrit à la française : 91,68."""
     return f"{value:.{digits}f}".replace(".", ",")
@@ -224,7 +238,8 @@ class Progress:
 
 
 def win_rates(arguments, pool) -> list[str]:
-    """Joue les parties et renvoie le tableau des taux (lignes Markdown)."""
+    """Joue les parties et renvoie le tableau des taux (lignes Markdown), suivi de la
+    comparaison appariée avec ``--comparer`` ; écrit les résultats avec ``--resultats``."""
     cells = [(p, r) for r in arguments.regles for p in arguments.niveaux]
     tasks = [
         (
@@ -239,13 +254,18 @@ def win_rates(arguments, pool) -> list[str]:
         for start in range(0, arguments.parties, CHUNK)
     ]
     totals = {cell: [0, 0, 0.0] for cell in cells}
+    games = {cell: ["0"] * arguments.parties for cell in cells}
     progress = Progress(arguments.parties * len(cells), "parties")
-    for preset, rule, wins, count, seconds in pool.imap_unordered(play_games, tasks):
+    for preset, rule, start, outcomes, seconds in pool.imap_unordered(play_games, tasks):
         entry = totals[(preset, rule)]
-        entry[0] += wins
-        entry[1] += count
+        entry[0] += outcomes.count("1")
+        entry[1] += len(outcomes)
         entry[2] += seconds
-        progress.advance(count)
+        games[(preset, rule)][start : start + len(outcomes)] = outcomes
+        progress.advance(len(outcomes))
+    outcomes_of = {cell: "".join(games[cell]) for cell in cells}
+    if arguments.resultats:
+        write_outcomes(arguments, outcomes_of)
     lines = [
         "| niveau | règle | meilleur publié | ce projet | IC à 95 % (Wilson) | par rapport au "
         "publié | parties | parties/s par cœur |",
@@ -262,9 +282,9 @@ def win_rates(arguments, pool) -> list[str]:
         if low > published:
             position = "au-dessus"
         elif high < published:
-            position = f"en dessous de {fr(published - high)} point"
+            position = f"en dessous de {points(published - high)}"
         else:
-            position = "dans l'IC"
+            position = f"dans l'IC (borne basse {points(published - low)} en dessous)"
         first = (
             first_choice(preset) if rule == "tp" else ((0, 0) if rule == "classique" else opening)
         )
@@ -272,6 +292,83 @@ def win_rates(arguments, pool) -> list[str]:
             f"| {preset} {width}×{height}/{nb_mines} | {rule} {first} | {fr(published, 3)} % "
             f"({source}) | **{fr(100 * wins / games)} %** | [{fr(low)} ; {fr(high)}] | "
             f"{position} | {games} | {fr(games / seconds, 1)} |"
+        )
+    if arguments.comparer:
+        lines += paired_table(arguments.comparer, arguments.graine, outcomes_of)
+    return lines
+
+
+def cell_key(preset: str, rule: str) -> str:
+    """La clé d'une case du tableau dans un fichier de résultats."""
+    return f"{preset} {rule}"
+
+
+def write_outcomes(arguments, outcomes_of: dict) -> None:
+    """Écrit le résultat de chaque partie dans le fichier ``--resultats``."""
+    data = {
+        "graine": arguments.graine,
+        "reglages": [f"{m}.{c}={v:g}" for m, c, v in arguments.reglage],
+        "parties": {cell_key(*cell): text for cell, text in outcomes_of.items()},
+    }
+    arguments.resultats.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+    print(f"Résultats partie par partie écrits dans {arguments.resultats}.")
+
+
+def read_outcomes(path: Path, seed: int) -> dict:
+    """Lit un fichier ``--resultats`` ; s'arrête, en français, s'il ne convient pas."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        raise SystemExit(f"Impossible de lire les résultats de {path}.") from None
+    if data.get("graine") != seed:
+        raise SystemExit(
+            f"{path} a été mesuré avec la graine {data.get('graine')}, pas {seed} : "
+            "ce ne sont pas les mêmes plateaux."
+        )
+    return data
+
+
+def paired(ours: str, theirs: str) -> tuple[int, int, int, float, float, float]:
+    """Compare partie par partie deux suites de résultats sur les mêmes plateaux : parties
+    communes, gagnées par le premier seul, par le second seul, écart des taux en points et
+    son intervalle de confiance à 95 % (apparié, loi normale).
+
+    >>> [round(v, 2) for v in paired("1100" * 25, "1010" * 25)]
+    [100, 25, 25, 0.0, -13.86, 13.86]
+    """
+    games = min(len(ours), len(theirs))
+    only_ours = sum(a == "1" and b == "0" for a, b in zip(ours[:games], theirs[:games]))
+    only_theirs = sum(a == "0" and b == "1" for a, b in zip(ours[:games], theirs[:games]))
+    diff = (only_ours - only_theirs) / games
+    variance = ((only_ours + only_theirs) / games - diff * diff) / games
+    half = Z95 * math.sqrt(max(variance, 0.0))
+    return games, only_ours, only_theirs, 100 * diff, 100 * (diff - half), 100 * (diff + half)
+
+
+def paired_table(path: Path, seed: int, outcomes_of: dict) -> list[str]:
+    """Le tableau de la comparaison appariée avec les résultats de ``path``."""
+    data = read_outcomes(path, seed)
+    reference = (
+        f"au joueur réglé par {', '.join(data['reglages'])}"
+        if data["reglages"]
+        else "au joueur par défaut"
+    )
+    lines = [
+        "",
+        f"Comparé partie par partie {reference} (`{path.name}`), sur les mêmes plateaux :",
+        "",
+        "| niveau | règle | parties communes | gagnées par celui-ci seul | par la référence "
+        "seule | écart (points) | IC à 95 % (apparié) |",
+        "|---|---|---:|---:|---:|---:|---|",
+    ]
+    for (preset, rule), ours in outcomes_of.items():
+        theirs = data["parties"].get(cell_key(preset, rule))
+        if not theirs:
+            continue
+        games, only_ours, only_theirs, diff, low, high = paired(ours, theirs)
+        lines.append(
+            f"| {preset} | {rule} | {games} | {only_ours} | {only_theirs} | "
+            f"{diff:+.2f} | [{fr(low)} ; {fr(high)}] |".replace(".", ",")
         )
     return lines
 
@@ -360,6 +457,20 @@ def main() -> None:
         "seulement, départagée par S, E, Q ; endgame.MAX_LAYOUTS=64)",
     )
     options.add_argument(
+        "--resultats",
+        type=Path,
+        metavar="FICHIER",
+        help="écrit le résultat de chaque partie dans FICHIER (JSON), pour des comparaisons "
+        "appariées",
+    )
+    options.add_argument(
+        "--comparer",
+        type=Path,
+        metavar="FICHIER",
+        help="compare partie par partie aux résultats de FICHIER (écrit par --resultats, "
+        "même graine) : écart des taux et son intervalle à 95 %% apparié",
+    )
+    options.add_argument(
         "--doc",
         type=Path,
         metavar="FICHIER",
@@ -384,6 +495,8 @@ def main() -> None:
     print(header)
     if arguments.doc:
         check_doc(arguments.doc, arguments.bloc)  # avant des heures de calcul
+    if arguments.comparer:
+        read_outcomes(arguments.comparer, arguments.graine)
     begin = time.perf_counter()
     with multiprocessing.Pool(arguments.processus) as pool:
         table = win_rates(arguments, pool)
