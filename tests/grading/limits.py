@@ -31,7 +31,7 @@ class Limits:
     # Une fonction déjà arrêtée ``stops_before_shortening`` fois à une limite (calcul ou
     # attente) n'a plus que ``shortened_seconds`` de calcul et d'attente par appel seul
     # (pas par série de cas) : une fonction qui boucle perd ses lignes sans coûter des
-    # minutes de notation. Aucun appel seul d'une fonction du TP n'approche cette durée.
+    # minutes de notation (un appel seul de la référence prend quelques millisecondes).
     stops_before_shortening: int = 2
     shortened_seconds: float = 1.0
 
