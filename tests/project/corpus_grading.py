@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import functools
 import json
 import os
 import re
@@ -250,9 +251,17 @@ def submission_for(folder: Path, entry: Path, draw: str) -> Path:
     return copy
 
 
-def graded_functions(entry: Path) -> set[str] | None:
+@functools.cache
+def graded_functions(entry: Path) -> frozenset[str] | None:
     """Les fonctions du contrat qu'un rendu du corpus écrit, et celles qu'il doit perdre ;
-    None pour un fichier complet (« # base : aucune ») : toutes."""
+    None pour un fichier complet (« # base : aucune ») : toutes.
+
+    Gardées une fois calculées, et calculées pour tout le corpus dans le fil principal
+    avant que les notations d'arrière-plan partent (``start_background``) : sous
+    CPython 3.11, deux fils qui construisent un arbre ``ast`` en même temps faussent le
+    compte de profondeur que partage le module (« AST constructor recursion depth
+    mismatch », CPython gh-106905), et un test du fil principal qui lit un rendu par
+    ``ast.parse`` (test_typos) échouait au hasard."""
     from grading import mark_scheme  # tests/ n'est sur le chemin que sous pytest
 
     text = entry.read_text(encoding="utf-8")
@@ -260,7 +269,7 @@ def graded_functions(entry: Path) -> set[str] | None:
         return None
     tree = ast.parse(text)
     defined = {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
-    return (defined & set(mark_scheme.FUNCTIONS)) | expected_losses(text)
+    return frozenset((defined & set(mark_scheme.FUNCTIONS)) | expected_losses(text))
 
 
 def question_module(function: str) -> Path:
@@ -424,6 +433,8 @@ def start_background(items: list) -> None:
         for name in getattr(item, "fixturenames", ()):
             users.setdefault(name, item)
     works: dict[str, Callable[[Path], object]] = {}
+    for entry in STUDENT_ENTRIES:
+        graded_functions(entry)  # ici, dans le fil principal (voir graded_functions)
     if "graded_class" in users:
         works["classe"] = lambda folder: grade_class(folder / "rendus", folder / "notes")
     if "field_classes" in users:
