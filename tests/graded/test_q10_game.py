@@ -31,13 +31,12 @@ from hypothesis import strategies as st
 from grading import expected, strategies, sweeps
 from grading.checks import q10_game as checks
 from grading.publics import public_example
-from grading.strategies import NO_SHRINK
+from grading.strategies import DRAWN_EXAMPLES, NO_SHRINK
 
 SWEEPS = sweeps.stored("q10_game")
 # Les balayages couvrent chaque classe ; les exemples tirés (une partie chacun) ne font
-# que s'y ajouter. Deux par test : le premier que tire hypothesis est le plus simple, le
-# même pour tous les secrets (une table apprise sur le correcteur public le connaît).
-DRAWS = settings(max_examples=2, phases=NO_SHRINK)
+# que s'y ajouter (strategies.DRAWN_EXAMPLES par test).
+DRAWS = settings(max_examples=DRAWN_EXAMPLES, phases=NO_SHRINK)
 GAMES = st.one_of(strategies.game_cases(), strategies.finished_boards())
 
 

@@ -42,7 +42,7 @@ from hypothesis import given, settings
 from grading import expected, publics, strategies
 from grading.checks import q3_main as checks
 from grading.publics import public_example
-from grading.strategies import NO_SHRINK
+from grading.strategies import DRAWN_EXAMPLES, NO_SHRINK
 
 # La graine de tous les cas publics du plateau 6×5 et ses 29 mines : le kit reconnaît un
 # appel de la référence à ses arguments, et un même plateau doit y donner les mêmes mines.
@@ -68,7 +68,7 @@ def refused(kind: str):
     def decorate(test):
         test = public_example(case=publics.refused_case(kind, SEED))(test)
         test = given(case=strategies.refused_main_cases(kind))(test)
-        return settings(max_examples=2, phases=NO_SHRINK)(test)
+        return settings(max_examples=DRAWN_EXAMPLES, phases=NO_SHRINK)(test)
 
     return decorate
 
@@ -137,7 +137,7 @@ def test_main_above_bounds(sub, case):
 
 
 @pytest.mark.question("main")
-@settings(max_examples=2, phases=NO_SHRINK)
+@settings(max_examples=DRAWN_EXAMPLES, phases=NO_SHRINK)
 @given(case=strategies.refused_twice_main_cases())
 @public_example(case=publics.refused_twice_case(SEED))
 def test_main_refused_twice(sub, case):
@@ -146,7 +146,7 @@ def test_main_refused_twice(sub, case):
 
 
 @pytest.mark.question("main")
-@settings(max_examples=2, phases=NO_SHRINK)
+@settings(max_examples=DRAWN_EXAMPLES, phases=NO_SHRINK)
 @given(case=strategies.main_messages_cases())
 @public_example(case=publics.every_refused_answer(SEED))
 def test_main_messages(sub, case):
@@ -155,7 +155,7 @@ def test_main_messages(sub, case):
 
 
 @pytest.mark.question("main")
-@settings(max_examples=2, phases=NO_SHRINK)
+@settings(max_examples=DRAWN_EXAMPLES, phases=NO_SHRINK)
 @given(case=strategies.played_main_cases("smallest"))
 # Une ligne, une colonne, une seule mine (jamais une borne haute : 1×1 et sa mine en est
 # une, la faute d'un autre test).
@@ -166,7 +166,7 @@ def test_main_smallest_answers(sub, case):
 
 
 @pytest.mark.question("main")
-@settings(max_examples=2, phases=NO_SHRINK)
+@settings(max_examples=DRAWN_EXAMPLES, phases=NO_SHRINK)
 @given(case=strategies.played_main_cases("largest"))
 # Le plus grand plateau, tout miné : une partie gagnée d'avance ; puis 999 mines, chaque
 # borne haute seule (jamais 1 : une borne basse exclue est la faute d'un autre test).
@@ -177,7 +177,7 @@ def test_main_largest_board(sub, case):
 
 
 @pytest.mark.question("main")
-@settings(max_examples=2, phases=NO_SHRINK)
+@settings(max_examples=DRAWN_EXAMPLES, phases=NO_SHRINK)
 @given(case=strategies.played_main_cases())
 # Plus large que haut, plus haut que large (aucune réponse n'est une borne).
 @played((3, 2, 2), (2, 3, 5), (7, 2, 3), (2, 6, 4))
@@ -187,7 +187,7 @@ def test_main_grids(sub, case):
 
 
 @pytest.mark.question("main")
-@settings(max_examples=2, phases=NO_SHRINK)
+@settings(max_examples=DRAWN_EXAMPLES, phases=NO_SHRINK)
 @given(case=strategies.played_main_cases())
 @played((4, 2, 3), (2, 5, 3))
 def test_main_calls(sub, case):

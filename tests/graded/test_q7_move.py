@@ -55,7 +55,7 @@ from hypothesis import given, settings
 from grading import expected, publics, strategies
 from grading.checks import q7_move as checks
 from grading.publics import MOVE_OK_BOARDS, public_example
-from grading.strategies import NO_SHRINK
+from grading.strategies import DRAWN_EXAMPLES, NO_SHRINK
 
 BOARDS = MOVE_OK_BOARDS
 
@@ -64,7 +64,7 @@ BOARDS = MOVE_OK_BOARDS
 
 
 @pytest.mark.question("is_move_ok")
-@settings(max_examples=2, phases=NO_SHRINK)
+@settings(max_examples=DRAWN_EXAMPLES, phases=NO_SHRINK)
 @given(case=strategies.move_ok_class_cases("on"))
 @public_example(case=publics.move_ok_case(BOARDS["sujet"], "on"))
 @public_example(case=publics.move_ok_case(BOARDS["colonne"], "on"))
@@ -78,7 +78,7 @@ def test_is_move_ok_every_cell(sub, case):
 
 
 @pytest.mark.question("is_move_ok")
-@settings(max_examples=2, phases=NO_SHRINK)
+@settings(max_examples=DRAWN_EXAMPLES, phases=NO_SHRINK)
 @given(case=strategies.move_ok_class_cases("beyond"))
 @public_example(case=publics.move_ok_case(BOARDS["sujet"], "beyond"))
 @public_example(case=publics.move_ok_case(BOARDS["haut"], "beyond"))
@@ -90,7 +90,7 @@ def test_is_move_ok_beyond_the_board(sub, case):
 
 
 @pytest.mark.question("is_move_ok")
-@settings(max_examples=2, phases=NO_SHRINK)
+@settings(max_examples=DRAWN_EXAMPLES, phases=NO_SHRINK)
 @given(case=strategies.move_ok_class_cases("negative"))
 @public_example(case=publics.move_ok_case(BOARDS["petit"], "negative"))
 @public_example(case=publics.move_ok_case(BOARDS["sujet"], "negative"))
@@ -103,7 +103,7 @@ def test_is_move_ok_negative(sub, case):
 
 
 @pytest.mark.question("is_move_ok")
-@settings(max_examples=2, phases=NO_SHRINK)
+@settings(max_examples=DRAWN_EXAMPLES, phases=NO_SHRINK)
 @given(case=strategies.move_ok_class_cases("huge"))
 @public_example(case=publics.move_ok_case(BOARDS["sujet"], "huge"))
 @public_example(case=publics.move_ok_case(BOARDS["grand"], "huge"))
@@ -118,7 +118,7 @@ SPACINGS = publics.VALID_SPACINGS
 
 
 @pytest.mark.question("ask_move")
-@settings(max_examples=2)
+@settings(max_examples=DRAWN_EXAMPLES)
 @given(case=strategies.valid_line_cases())
 # Chaque sorte de blancs, seule, autour d'un coup.
 @public_example(case=publics.valid_case(publics.MOVE_BOARD, [(3, 4)], SPACINGS))
@@ -144,7 +144,7 @@ def refused(kind: str):
     def decorate(test):
         test = public_example(case=publics.class_case(kind))(test)
         test = given(case=strategies.ask_class_cases(kind))(test)
-        return settings(max_examples=2)(test)
+        return settings(max_examples=DRAWN_EXAMPLES)(test)
 
     return decorate
 
@@ -230,7 +230,7 @@ def test_ask_move_exotic_digits(sub, case):
 
 
 @pytest.mark.question("ask_move")
-@settings(max_examples=2)
+@settings(max_examples=DRAWN_EXAMPLES)
 @given(case=strategies.ask_messages_cases())
 @public_example(case=publics.every_bad_line())
 def test_ask_move_messages(sub, case):
@@ -239,7 +239,7 @@ def test_ask_move_messages(sub, case):
 
 
 @pytest.mark.question("ask_move")
-@settings(max_examples=2)
+@settings(max_examples=DRAWN_EXAMPLES)
 @given(case=strategies.keep_asking_cases())
 @public_example(case=publics.keep_asking_case())
 def test_ask_move_keeps_asking(sub, case):
@@ -248,7 +248,7 @@ def test_ask_move_keeps_asking(sub, case):
 
 
 @pytest.mark.question("ask_move")
-@settings(max_examples=2)
+@settings(max_examples=DRAWN_EXAMPLES)
 @given(case=strategies.end_of_input_cases())
 @public_example(case={"opened": [[True, False]], "lines": []})
 @public_example(case={"opened": publics.MOVE_BOARD, "lines": []})

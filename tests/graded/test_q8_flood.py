@@ -40,13 +40,12 @@ from hypothesis import given, settings
 from grading import expected, strategies, sweeps
 from grading.checks import q8_flood as checks
 from grading.publics import public_example
-from grading.strategies import NO_SHRINK
+from grading.strategies import DRAWN_EXAMPLES, NO_SHRINK
 
 SWEEPS = sweeps.stored("q8_flood")
 # Les balayages couvrent chaque classe ; les exemples tirés (un plateau chacun) ne
-# font que s'y ajouter. Deux par test : le premier que tire hypothesis est le plus simple,
-# le même pour tous les secrets (une table apprise sur le correcteur public le connaît).
-DRAWS = settings(max_examples=2, phases=NO_SHRINK)
+# font que s'y ajouter (strategies.DRAWN_EXAMPLES par test).
+DRAWS = settings(max_examples=DRAWN_EXAMPLES, phases=NO_SHRINK)
 
 
 @pytest.mark.question("propagate_open_cells")

@@ -49,6 +49,27 @@ def sizes() -> st.SearchStrategy[tuple[int, int]]:
 # coûte cher, et les tests sur de petits plateaux donnent déjà le plus petit.
 NO_SHRINK = [Phase.explicit, Phase.generate]
 
+# Les exemples tirés du secret par test (``max_examples``), après ses exemples publics.
+# hypothesis essaie toujours d'abord l'exemple le plus simple (chaque choix à sa plus
+# petite valeur) : le même pour tous les secrets, un cas fixe de plus, qu'une table
+# apprise sur le correcteur public connaît. Il est passé (``simplest_example``) : seuls
+# les exemples tirés comptent.
+DRAWN_EXAMPLES = 1
+
+
+def simplest_example() -> bool:
+    """L'exemple en cours est-il celui que hypothesis essaie d'abord, chaque choix à sa
+    valeur la plus simple ? (Lu dans l'exemple en cours de hypothesis, dont la version
+    est bornée dans pyproject.toml ; hors d'un exemple : non.)"""
+    try:
+        from hypothesis.control import current_build_context
+        from hypothesis.internal.conjecture.choice import ChoiceTemplate
+
+        prefix = current_build_context().data.prefix
+    except Exception:  # pas d'exemple hypothesis en cours
+        return False
+    return bool(prefix) and isinstance(prefix[0], ChoiceTemplate) and prefix[0].type == "simplest"
+
 
 @functools.cache
 def large_sizes() -> st.SearchStrategy[tuple[int, int]]:
