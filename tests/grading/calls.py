@@ -15,6 +15,7 @@ import contextlib
 import itertools
 import os
 import signal
+import threading
 import time
 from dataclasses import dataclass, field
 
@@ -218,20 +219,29 @@ def rows_replaced(before: list[list[int]], wire_args: list) -> list[bool]:
 
 class JudgeTime:
     """Le temps de calcul du juge (son fil) et son attente d'un processeur libre (lue dans
-    /proc, là où elle existe), depuis ``start``."""
+    /proc, là où elle existe), depuis ``start``. Une par fil (``of_this_thread``) : le
+    fichier de /proc est ouvert une fois, et reste celui du fil qui l'a ouvert."""
+
+    _threads = threading.local()
 
     def __init__(self):
         try:
-            self.schedstat: int | None = os.open("/proc/thread-self/schedstat", os.O_RDONLY)
+            self.schedstat: int | None = os.open(
+                "/proc/thread-self/schedstat", os.O_RDONLY | os.O_CLOEXEC
+            )
         except OSError:
             self.schedstat = None
         self.started = 0.0
 
-    def close(self):
-        if self.schedstat is not None:
-            with contextlib.suppress(OSError):
-                os.close(self.schedstat)
-            self.schedstat = None
+    @classmethod
+    def of_this_thread(cls) -> JudgeTime:
+        """Celle du fil en cours (d'un processus copié par ``fork``, le fil copié est un
+        autre fil : il a la sienne)."""
+        pid, clock = getattr(cls._threads, "clock", (None, None))
+        if pid != os.getpid():
+            clock = cls()
+            cls._threads.clock = (os.getpid(), clock)
+        return clock
 
     def now(self) -> float:
         queued = 0.0
@@ -284,17 +294,19 @@ class Conversation:
         # Le temps de calcul du processus est compté d'un message à l'autre, sans trou :
         # il calcule parfois pendant que le juge sert un relais.
         last_cpu = self.worker.cpu()
-        judge = JudgeTime()
+        judge = JudgeTime.of_this_thread()
+        since = None  # la première lecture lit elle-même d'où elle part
         stop_clock = None  # l'horloge courte d'un appel arrêté (voir EOF_RETRIES)
         try:
             while True:
                 judge.start()
-                message, used, idle = self.worker.receive(clock)
+                message, used, idle = self.worker.receive(clock, since)
+                since = self.worker.last_usage
                 # Pendant l'attente, le temps où le juge calculait ou attendait lui-même un
                 # processeur n'est pas une attente du processus : sur une machine chargée,
                 # des milliers de relais en feraient plus que la limite d'attente.
                 idle = max(0.0, idle - judge.elapsed())
-                now = self.worker.cpu()
+                now = since[0]
                 if now is not None and last_cpu is not None:
                     used, last_cpu = max(used, now - last_cpu), now
                 self.spend(clock, used, idle)
@@ -324,8 +336,6 @@ class Conversation:
             if self.stopping:  # il ne s'est pas arrêté à temps : tué, pour la même raison
                 raise self.eof_abort() from None
             raise
-        finally:
-            judge.close()
 
     def spend(self, clock: Clock, used: float, idle: float):
         """Décompte le temps d'une attente ; arrête l'appel qui dépasse ses limites.

@@ -158,6 +158,8 @@ class WorkerProcess:
         self.sealed = False
         # Avec Landlock : ce que le processus de travail pourra encore lire (lockdown.py).
         self.confine: dict | None = None
+        # (temps de calcul, attente en file) lus à la fin de la dernière lecture (usage).
+        self.last_usage: tuple[float | None, float] = (None, 0.0)
 
     # -- lancement -----------------------------------------------------------
     def start(self, copy: PrivateCopy, env: dict[str, str]) -> Path:
@@ -344,7 +346,7 @@ class WorkerProcess:
                 raise WorkerLost("stuck", "le processus ne lit plus ce qu'on lui envoie")
             select.select([], [descriptor], [], min(left, POLL))
 
-    def receive(self, clock: Clock) -> tuple[dict, float, float]:
+    def receive(self, clock: Clock, since: tuple | None = None) -> tuple[dict, float, float]:
         """Lit un message ; renvoie (message, temps de calcul, temps d'attente).
 
         Le temps de calcul et le temps d'attente sont ceux du processus pendant
@@ -352,14 +354,19 @@ class WorkerProcess:
         Elles sont vérifiées toutes les ``POLL`` secondes, que des octets arrivent ou
         non : un filet d'octets sur le canal ne suspend aucune limite.
 
+        ``since`` : le temps de calcul et l'attente en file du processus lus à la fin de
+        la lecture précédente du même appel (``last_usage``), d'où partir sans les relire :
+        entre les deux, le processus attendait la réponse du juge.
+
         Lève :class:`WorkerLost` si une limite de ``clock`` est dépassée, si le
         processus meurt ou si ce qu'il écrit n'est pas un message du processus de
         travail (:data:`MESSAGE_START`).
         """
         descriptor = self.process.stdout.fileno()
         start = time.monotonic()
-        cpu_start = self.cpu()
-        queued_start = self.meter.queued() if self.meter else 0.0
+        if since is None:
+            since = (self.cpu(), self.meter.queued() if self.meter else 0.0)
+        cpu_start, queued_start = since
         next_check = start + POLL
         self.check_framing()  # ce qui reste du message d'avant commence le suivant
         while b"\n" not in self.buffer:
@@ -397,14 +404,16 @@ class WorkerProcess:
             raise WorkerLost("too_big", "un message trop gros")
 
     def usage(self, start: float, cpu_start: float | None, queued_start: float):
-        """(temps de calcul, temps d'attente hors charge) depuis ``start``."""
+        """(temps de calcul, temps d'attente hors charge) depuis ``start`` ; les lectures
+        faites restent dans ``last_usage``."""
         wall = time.monotonic() - start
         cpu = self.cpu()
+        queued_now = self.meter.queued() if self.meter else 0.0
+        self.last_usage = (cpu, queued_now)
         if cpu is None or cpu_start is None:
             return wall, 0.0  # sans /proc : le temps d'horloge, compté comme du calcul
         used = max(0.0, cpu - cpu_start)
-        queued = (self.meter.queued() if self.meter else 0.0) - queued_start
-        return used, max(0.0, wall - used - queued)
+        return used, max(0.0, wall - used - (queued_now - queued_start))
 
     def check(self, clock: Clock, start: float, cpu_start: float | None, queued_start: float):
         # L'horloge de l'appel, sans l'attente d'un processeur libre : la charge de la
