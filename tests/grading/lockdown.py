@@ -42,7 +42,7 @@ numéros de chaque architecture viennent des tables du noyau (``unistd.h``) ;
 from __future__ import annotations
 
 import errno
-import platform
+import os
 import struct
 import sys
 
@@ -247,8 +247,6 @@ def opening_to_write_check(machine: str) -> list[bytes]:
 
 def open_descriptors() -> int:
     """Le plus grand descripteur ouvert, plus un (ce que le processus tient déjà)."""
-    import os
-
     try:
         return max(int(name) for name in os.listdir("/proc/self/fd")) + 1
     except (OSError, ValueError):
@@ -281,7 +279,7 @@ def install_filter(read_only: bool = False) -> str | None:
     dans aucun fichier) ; renvoie ce qui manque (ou None)."""
     if not sys.platform.startswith("linux"):
         return f"pas de filtre des appels système sur {sys.platform}"
-    machine = platform.machine()
+    machine = os.uname().machine  # ce que dit platform.machine(), sans son import
     if machine not in NUMBERS:
         return f"pas de filtre des appels système pour l'architecture {machine}"
     try:
