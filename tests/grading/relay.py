@@ -321,7 +321,31 @@ def serve(
         table = neighbour_table(reference, args[0])
         if table is not None:
             reply["table"] = table
+    if name == "play_turn" and raised is None and not refuses(reference, "is_finished", graded):
+        finished = finished_after_turn(reference, args[0], args[2])
+        if finished is not None:
+            reply["finished"] = finished
     return reply, call, feeder.position
+
+
+def finished_after_turn(reference, mines: list, opened: list) -> int | None:
+    """La réponse de la référence à is_finished(mines, opened), sur le plateau tel que
+    play_turn vient de le laisser.
+
+    Jointe au relais de play_turn : le processus de travail répond ensuite lui-même à
+    is_finished sur ces deux grilles tant qu'elles n'ont pas changé (une partie l'appelle
+    à chaque tour). La fonction notée pouvait la demander par un relais ; elle n'est
+    jointe que si ce relais serait accepté. None si la référence ne sait pas répondre (les
+    remplaçants du kit ne connaissent que les cas publics) ou si les grilles sortent du
+    contrat.
+    """
+    try:
+        check_arguments("is_finished", [mines, opened])
+        with contextlib.redirect_stdout(io.StringIO()), time_limit(SECONDS):
+            answer = reference.is_finished(mines, opened)
+    except (Exception, RelayTimeout):
+        return None
+    return answer if type(answer) is int else None
 
 
 def neighbour_table(reference, mines: list) -> list | None:

@@ -179,6 +179,9 @@ class Encoder:
         # Pour une grille de mines envoyée : les réponses de nb_adjacent_mines sur
         # chaque case, jointes par le juge à un relais (relay.neighbour_table).
         self.tables: dict[int, list] = {}
+        # La réponse d'is_finished jointe au dernier relais de play_turn
+        # (relay.finished_after_turn) : (mines, opened, lignes, copie, types, réponse).
+        self.finished: tuple | None = None
 
     def encode_argument(self, value):
         """Un argument de relais : une grille déjà envoyée pendant cet appel, et inchangée
@@ -212,6 +215,31 @@ class Encoder:
         if not around_unchanged(mines, rows, copies, x, y):
             return None
         return table[y][x]
+
+    def remember_finished(self, mines, opened, after, answer):
+        """Après un relais de play_turn : la réponse d'is_finished(mines, opened) que le
+        juge y a jointe, gardée si ``opened`` est bien, recopiée, la grille ``after`` que
+        le juge a laissée, et ``mines`` une grille envoyée pendant l'appel ; oubliée sinon."""
+        self.finished = None
+        if type(answer) is not int or id(mines) not in self.sent or after is None:
+            return
+        if strictly_equal(opened, decode(after)):
+            rows = list(opened)
+            copies, types = [list(row) for row in rows], [kinds(row) for row in rows]
+            self.finished = (mines, opened, rows, copies, types, answer)
+
+    def known_finished(self, mines, opened):
+        """is_finished(mines, opened), si le juge l'a jointe au dernier relais de play_turn
+        et que les deux grilles n'ont pas changé depuis ; None sinon (le relais part alors)."""
+        if self.finished is None:
+            return None
+        kept_mines, kept_opened, rows, copies, types, answer = self.finished
+        if mines is not kept_mines or opened is not kept_opened:
+            return None
+        sent = self.sent.get(id(mines))
+        if sent is None or not unchanged(mines, *sent):
+            return None
+        return answer if unchanged(opened, rows, copies, types) else None
 
     def identity(self, obj) -> int:
         key = id(obj)
@@ -794,6 +822,10 @@ class Worker:
             count = self.encoder.known_count(*args)
             if count is not None:
                 return count
+        if name == "is_finished":
+            answer = self.encoder.known_finished(*args)
+            if answer is not None:
+                return answer
         self.send(
             self.with_reads(
                 {"rpc": name, "args": [self.encoder.encode_argument(arg) for arg in args]}
@@ -809,6 +841,11 @@ class Worker:
             write_back(arg, after)
         if "table" in reply and id(args[0]) in self.encoder.sent:
             self.encoder.tables[id(args[0])] = reply["table"]
+        if name == "play_turn":
+            after = reply.get("args", [None] * 3)[2:3]
+            self.encoder.remember_finished(
+                args[0], args[2], after[0] if after else None, reply.get("finished")
+            )
         if reply.get("stop") is True:
             raise CallStopped
         if reply.get("raise") == "EOFError":

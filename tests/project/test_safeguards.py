@@ -229,6 +229,48 @@ def test_the_worker_answers_from_the_table_only_for_an_unchanged_neighbourhood()
     assert encoder.known_count(mines[:4], 1, 0) is None  # une autre grille : pas de table
 
 
+def test_the_worker_answers_is_finished_only_on_the_grids_play_turn_left():
+    """Le processus de travail répond lui-même à is_finished (la réponse que le juge joint
+    au relais de play_turn, relay.finished_after_turn) seulement pour les deux grilles de
+    ce tour, inchangées depuis ; sinon le relais part, et le juge répond sur les grilles
+    telles qu'elles sont."""
+    import tp_demineur
+
+    mines = [[False, True, False], [False, False, False]]
+    opened = [[False, False, False], [False, False, False]]
+    encoder = Encoder()
+    encoder.encode_argument(mines)
+    encoder.encode_argument(opened)
+    after = [[True, False, False], [False, False, False]]  # ce que play_turn a laissé
+    answer = relay.finished_after_turn(tp_demineur, mines, after)
+    assert answer == 0
+    encoder.forget(opened)
+    opened[0][0] = True  # la recopie de la réponse du juge
+    encoder.remember_finished(mines, opened, after, answer)
+    assert encoder.known_finished(mines, opened) == 0
+    assert encoder.known_finished(mines, [list(row) for row in opened]) is None  # une copie
+    opened[1][2] = True  # la fonction notée ouvre elle-même une case
+    assert encoder.known_finished(mines, opened) is None
+    opened[1][2] = False
+    assert encoder.known_finished(mines, opened) == 0
+    opened[0][0] = 1  # même valeur pour Python, autre type
+    assert encoder.known_finished(mines, opened) is None
+    opened[0][0] = True
+    mines[0][1] = False  # les mines changent
+    assert encoder.known_finished(mines, opened) is None
+    mines[0][1] = True
+    assert encoder.known_finished(mines, opened) == 0
+    # Une recopie qui n'a pas donné la grille du juge (une ligne trop courte) : rien gardé.
+    opened[1].pop()
+    encoder.remember_finished(mines, opened, after, answer)
+    assert encoder.known_finished(mines, opened) is None
+    # Sans réponse jointe (le relais est refusé, ou la référence ne sait pas) : rien.
+    opened[1].append(False)
+    encoder.remember_finished(mines, opened, after, None)
+    assert encoder.known_finished(mines, opened) is None
+    assert relay.finished_after_turn(tp_demineur, mines, [[True]]) is None  # hors contrat
+
+
 def test_the_worker_sees_every_change_of_a_grid_argument():
     """Après chaque cas d'une série (``run_cases``), le processus de travail compare les
     arguments à leur copie intacte : une grille égale case par case, même avec ses
