@@ -612,6 +612,9 @@ class Worker:
         # Les fonctions du contrat et leurs paramètres, envoyés par le juge (contract.py).
         self.contract: dict[str, list[str]] = config["contract"]
         self.module = None
+        # ((nombre de modules importés, module noté), espaces de noms de la soumission) :
+        # voir ``submission_namespaces``.
+        self.namespaces: tuple[tuple, list[dict]] = ((), [])
         self.functions: dict[str, object] = {}
         self.output: CappedText | None = None
         self.graded: str | None = None
@@ -771,7 +774,11 @@ class Worker:
         return taken
 
     def submission_namespaces(self) -> list[dict]:
-        """Les espaces de noms de tous les modules chargés depuis la soumission."""
+        """Les espaces de noms de tous les modules chargés depuis la soumission ; relus
+        quand le nombre de modules importés change (un appel en importe rarement)."""
+        key = (len(sys.modules), id(self.module))
+        if self.namespaces[0] == key:
+            return self.namespaces[1]
         spaces = []
         for module in list(sys.modules.values()):
             filename = getattr(module, "__file__", None)
@@ -779,6 +786,7 @@ class Worker:
                 spaces.append(module.__dict__)
         if self.module is not None and self.module.__dict__ not in spaces:
             spaces.append(self.module.__dict__)
+        self.namespaces = (key, spaces)
         return spaces
 
     # -- relais vers la référence ---------------------------------------------
