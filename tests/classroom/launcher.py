@@ -49,8 +49,12 @@ def preload() -> None:
     __import__("conftest")
     __import__("tp_demineur")
     sys.path.insert(0, str(TESTS / "graded"))  # comme pytest, qui y importe chaque module
-    for path in sorted((TESTS / "graded").glob("test_*.py")):
-        __import__(path.stem)
+    modules = [__import__(path.stem) for path in sorted((TESTS / "graded").glob("test_*.py"))]
+    # L'empreinte de chaque test à exemples tirés, que hypothesis calculerait à chaque
+    # notation (grading/digests.py).
+    from grading import digests
+
+    digests.warm(vars(module)[name] for module in modules for name in vars(module))
     # Les constantes que hypothesis relève dans le code local (le correcteur, la
     # référence), pour en faire des exemples : relevées ici une fois, au lieu de l'être
     # à chaque notation (40 ms de calcul). Une notation relève elle-même celles des

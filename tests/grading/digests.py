@@ -5,9 +5,10 @@ hypothesis tire les exemples du tirage public d'une graine faite de l'empreinte 
 (20 ms chaque fois pour les 27 tests notés). Elle ne change pas pendant une notation : la
 première est gardée, la seconde n'est plus calculée.
 
-(Le lanceur pré-chargé de ``grade_class`` ne peut pas la calculer d'avance : chaque
-notation enveloppe de nouveau chaque test, ``conftest.replayed_alone``, et c'est
-l'enveloppe que hypothesis empreinte.)
+Chaque notation enveloppe de nouveau chaque test (``conftest.replayed_alone``) ;
+l'empreinte de l'enveloppe est celle du test (son texte, son nom et sa signature, que
+``functools.wraps`` lui donne) : elle est gardée pour le test enveloppé, et le lanceur
+pré-chargé de ``grade_class`` la calcule d'avance (``warm``).
 
 C'est une fonction interne de hypothesis : si elle n'existe plus, rien n'est gardé, et
 chaque notation la calcule elle-même, avec le même résultat.
@@ -16,6 +17,7 @@ chaque notation la calcule elle-même, avec le même résultat.
 from __future__ import annotations
 
 import contextlib
+import inspect
 
 
 def remember() -> None:
@@ -30,9 +32,26 @@ def remember() -> None:
         known: dict = {}
 
         def function_digest(function) -> bytes:
-            if function not in known:
-                known[function] = original(function)
-            return known[function]
+            try:
+                key = inspect.unwrap(function)
+            except ValueError:  # une boucle de __wrapped__
+                key = function
+            if key not in known:
+                known[key] = original(function)
+            return known[key]
 
         function_digest.remembered = True
         core.function_digest = function_digest
+
+
+def warm(tests) -> None:
+    """Calcule d'avance l'empreinte de chaque test à exemples tirés de ``tests`` (le
+    lanceur pré-chargé, pour toutes les notations qu'il lancera)."""
+    remember()
+    with contextlib.suppress(ImportError, AttributeError):
+        import hypothesis.core as core
+
+        for test in tests:
+            inner = getattr(getattr(test, "hypothesis", None), "inner_test", None)
+            if inner is not None:
+                core.function_digest(inner)
