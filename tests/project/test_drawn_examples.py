@@ -4,6 +4,10 @@ secrets, est passé (``strategies.simplest_example``, appelé par ``conftest.rep
 
 from __future__ import annotations
 
+import functools
+import importlib
+from pathlib import Path
+
 import pytest
 from hypothesis import Phase, given, reject, seed, settings
 from hypothesis import strategies as st
@@ -49,3 +53,33 @@ def test_les_exemples_executes_sont_tires_du_secret():
 
 def test_hors_d_un_exemple_rien_n_est_passe():
     assert strategies.simplest_example() is False
+
+
+def test_l_empreinte_d_un_test_enveloppe_est_celle_du_test(monkeypatch):
+    """Le lanceur pré-chargé calcule d'avance l'empreinte hypothesis de chaque test noté
+    (grading/digests.py), que chaque notation enveloppe ensuite (conftest.replayed_alone) :
+    l'enveloppe doit avoir l'empreinte du test, sans quoi ses exemples changeraient."""
+    from hypothesis.internal.reflection import function_digest
+
+    graded = Path(__file__).resolve().parents[1] / "graded"
+    monkeypatch.syspath_prepend(str(graded))  # comme pytest, qui y importe chaque module
+    inner_tests = []
+    for path in sorted(graded.glob("test_*.py")):
+        module = importlib.import_module(path.stem)
+        for value in vars(module).values():
+            inner = getattr(getattr(value, "hypothesis", None), "inner_test", None)
+            if inner is not None:
+                inner_tests.append(inner)
+    assert inner_tests
+    for inner in inner_tests:
+        assert function_digest(wrapped(inner)) == function_digest(inner), inner.__name__
+
+
+def wrapped(test):
+    """Une enveloppe comme celle de conftest.replayed_alone."""
+
+    @functools.wraps(test)
+    def run(*args, **kwargs):
+        return test(*args, **kwargs)
+
+    return run
