@@ -31,7 +31,6 @@ et situe chaque erreur dans sa cellule).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 HEADER = "# %% notebook "
 CELL = "# %% cellule "
@@ -48,13 +47,18 @@ def cell_line(number: int) -> str:
     return f"{CELL}{number}"
 
 
-@dataclass(frozen=True)
 class Notebook:
     """Les cellules d'un notebook dans son fichier noté : ``name``, le nom du notebook ;
-    ``cells``, pour chaque cellule, son numéro et la ligne qui l'ouvre dans le fichier."""
+    ``cells``, pour chaque cellule, son numéro et la ligne qui l'ouvre dans le fichier.
 
-    name: str
-    cells: tuple[tuple[int, int], ...]
+    (Une classe simple, pas une dataclass : ce module est importé à chaque lancement du
+    processus de travail, et ``dataclasses``, avec ``inspect``, y coûterait 5 ms.)"""
+
+    __slots__ = ("cells", "name")
+
+    def __init__(self, name: str, cells: tuple[tuple[int, int], ...]):
+        self.name = name
+        self.cells = cells
 
     def place(self, line: int) -> tuple[int, int] | None:
         """(cellule, ligne dans la cellule) de la ligne ``line`` du fichier noté ; None pour

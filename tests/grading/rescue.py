@@ -38,7 +38,6 @@ import os
 import re
 import sys
 import warnings
-from dataclasses import asdict, dataclass, field
 
 # Le texte d'une instruction rapportée est coupé à cette longueur.
 TEXT_LIMIT = 120
@@ -48,7 +47,6 @@ DEFINITION = re.compile(r"@|(?:async\s+)?def\s|class\s")
 DECORATOR = re.compile(r"@")
 
 
-@dataclass
 class LoadReport:
     """Ce qui a été retiré ou passé au chargement d'un ou plusieurs fichiers.
 
@@ -71,19 +69,39 @@ class LoadReport:
     (None si tout était lisible).
     """
 
-    dropped: list[dict] = field(default_factory=list)
-    skipped: list[dict] = field(default_factory=list)
-    encoding: str | None = None
-    notebook: str | None = None
+    def __init__(
+        self,
+        dropped: list[dict] | None = None,
+        skipped: list[dict] | None = None,
+        encoding: str | None = None,
+        notebook: str | None = None,
+    ):
+        # (Une classe simple, pas une dataclass : ce module est importé à chaque lancement
+        # du processus de travail, et ``dataclasses``, avec ``inspect``, y coûterait 5 ms.)
+        self.dropped: list[dict] = [] if dropped is None else dropped
+        self.skipped: list[dict] = [] if skipped is None else skipped
+        self.encoding = encoding
+        self.notebook = notebook
 
     def as_dict(self) -> dict:
-        return asdict(self)
+        """Le rapport en données simples (JSON), copiées."""
+        return {
+            "dropped": [copied(entry) for entry in self.dropped],
+            "skipped": [copied(entry) for entry in self.skipped],
+            "encoding": self.encoding,
+            "notebook": self.notebook,
+        }
 
     def extend(self, other: "LoadReport"):
         self.dropped += other.dropped
         self.skipped += other.skipped
         self.encoding = self.encoding or other.encoding
         self.notebook = self.notebook or other.notebook
+
+
+def copied(entry: dict) -> dict:
+    """Une entrée du rapport, copiée avec ses listes (``functions``)."""
+    return {key: list(value) if type(value) is list else value for key, value in entry.items()}
 
 
 # Les messages de Python, en français, et les cellules d'un notebook : python_messages.py
@@ -308,13 +326,15 @@ def compile_problem(text: str, filename: str, first: int, last: int) -> tuple[in
     return None
 
 
-@dataclass
 class Removed:
     """Un passage retiré : ses instructions (indices des passages), l'erreur de la
     première."""
 
-    indexes: list[int]
-    problem: tuple[int, str]
+    __slots__ = ("indexes", "problem")
+
+    def __init__(self, indexes: list[int], problem: tuple[int, str]):
+        self.indexes = indexes
+        self.problem = problem
 
 
 def drop_uncompilable(
