@@ -37,7 +37,6 @@ import operator
 import os
 import random
 import sys
-import traceback
 import types
 
 # Le chargement indulgent (et les cellules d'un notebook), copié à côté de ce fichier ; le
@@ -513,6 +512,10 @@ def describe_exception(error: BaseException, root: str) -> dict:
     un notebook (``rescue.place``) ; le message ne nomme aucun dossier de la notation (le
     message d'une erreur de syntaxe, sans le fichier et la ligne qu'il répète : la ligne
     les dit, à la façon du rendu)."""
+    # Importé ici : seul un processus dont le code lève une exception s'en sert (la
+    # bibliothèque standard passe toujours avant un module du rendu, AuxiliaryFinder).
+    import traceback
+
     line = None
     function = None
     for frame in traceback.extract_tb(error.__traceback__):
