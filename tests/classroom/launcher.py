@@ -54,7 +54,7 @@ def preload() -> None:
     # notation (grading/digests.py).
     from grading import digests
 
-    digests.warm(vars(module)[name] for module in modules for name in vars(module))
+    digests.warm(value for module in modules for value in vars(module).values())
     # Les constantes que hypothesis relève dans le code local (le correcteur, la
     # référence), pour en faire des exemples : relevées ici une fois, au lieu de l'être
     # à chaque notation (40 ms de calcul). Une notation relève elle-même celles des

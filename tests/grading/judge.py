@@ -306,12 +306,10 @@ class Submission:
         """
         if graded not in self.functions:
             raise GraderAbort("missing", self.missing(graded))
-        idle = None
         shortened = None
         if request.get("op") == "call":
             shortened = self.limits.shortened(seconds, self.stops.get(graded, 0))
-        if shortened is not None:
-            seconds, idle = shortened
+        seconds, idle = shortened or (seconds, None)
         while True:
             self.ensure_started()
             if graded not in self.available:

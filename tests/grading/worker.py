@@ -846,17 +846,16 @@ class Worker:
         cursor = reply.get("cursor")
         if type(cursor) is int and self.cursor <= cursor <= len(self.pending):
             self.cursor = cursor  # les lignes lues par la référence pendant le relais
-        for arg, after in zip(args, reply.get("args", [])):
+        afters = reply.get("args", [])
+        for arg, after in zip(args, afters):
             if after is not None:
                 self.encoder.forget(arg)
             write_back(arg, after)
         if "table" in reply and id(args[0]) in self.encoder.sent:
             self.encoder.tables[id(args[0])] = reply["table"]
         if name == "play_turn":
-            after = reply.get("args", [None] * 3)[2:3]
-            self.encoder.remember_finished(
-                args[0], args[2], after[0] if after else None, reply.get("finished")
-            )
+            opened_after = afters[2] if len(afters) == len(args) else None
+            self.encoder.remember_finished(args[0], args[2], opened_after, reply.get("finished"))
         if reply.get("stop") is True:
             raise CallStopped
         if reply.get("raise") == "EOFError":
